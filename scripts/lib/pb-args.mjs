@@ -1,0 +1,14 @@
+import { resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..', '..');
+
+/** Directory flags every PocketBase invocation of this project uses. */
+export function pbDirArgs({ dataDir = process.env.PB_DATA_DIR ?? 'pb_data', publicDir = 'dist' } = {}) {
+  return [
+    `--dir=${resolve(root, dataDir)}`,
+    `--hooksDir=${resolve(root, 'pb_hooks')}`,
+    `--migrationsDir=${resolve(root, 'pb_migrations')}`,
+    `--publicDir=${resolve(root, publicDir)}`,
+    '--automigrate=false',
+  ];
+}

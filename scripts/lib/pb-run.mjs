@@ -1,0 +1,79 @@
+// Shared by `npm start`, `npm run dev` and the test harness: prepare a data dir
+// (migrations, superuser, demo content) and serve it.
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { ensurePocketBase } from './binaries.mjs';
+import { ensureDemoImages } from './demo-images.mjs';
+import { pbDirArgs, root } from './pb-args.mjs';
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+function run(bin, args, env) {
+  return execFileSync(bin, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * Applies migrations, upserts the superuser (when given) and seeds demo content (when asked).
+ * Seeding is idempotent: it upserts by slug, so running it twice changes nothing.
+ */
+export function prepareData({ dataDir, publicDir = 'dist', env = process.env, superuser, seed = false }) {
+  const bin = ensurePocketBase();
+  const dirs = pbDirArgs({ dataDir, publicDir });
+  run(bin, ['migrate', 'up', ...dirs], env);
+  if (superuser) run(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], env);
+  if (seed) {
+    const imagesDir = ensureDemoImages();
+    const out = run(bin, ['seed', ...dirs], { ...env, DEMO_IMAGES_DIR: imagesDir });
+    if (out.trim()) process.stderr.write(out);
+  }
+  return bin;
+}
+
+/** Starts `serve` and resolves once /api/health answers. */
+export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127.0.0.1', port, env = process.env, stdio = 'pipe', dev = false }) {
+  const bin = ensurePocketBase();
+  const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir })];
+  if (dev) args.push('--dev');
+  const child = spawn(bin, args, { cwd: root, env, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  let output = '';
+  child.stdout?.on('data', (d) => { output += d; });
+  child.stderr?.on('data', (d) => { output += d; });
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PocketBase exited (${child.exitCode}):\n${output}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`PocketBase did not become healthy at ${url}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: () => new Promise((res) => {
+      if (child.exitCode !== null) return res();
+      child.once('exit', () => res());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    }),
+  };
+}
+
+export { resolve };

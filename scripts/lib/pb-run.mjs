@@ -45,7 +45,7 @@ export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127
   const bin = ensurePocketBase();
   const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir })];
   if (dev) args.push('--dev');
-  const child = spawn(bin, args, { cwd: root, env, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn(bin, args, { cwd: root, env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) }, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   let output = '';
   child.stdout?.on('data', (d) => { output += d; });
   child.stderr?.on('data', (d) => { output += d; });
@@ -76,4 +76,3 @@ export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127
   };
 }
 
-export { resolve };

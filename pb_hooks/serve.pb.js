@@ -1,0 +1,20 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Serves the built PWA (dist/) on the same origin as the API, with cache and security
+// headers suited to a service-worker app. Registering GET /{path...} here replaces the
+// default static route of examples/base (it only registers its own when none exists).
+
+routerUse((e) => {
+  const path = e.request.url.path;
+  if (!path.startsWith("/api/") && !path.startsWith("/_/")) {
+    const h = e.response.header();
+    // Google's sign-in popup needs to talk back to its opener.
+    h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  }
+  return e.next();
+});
+
+routerAdd("GET", "/{path...}", (e) => {
+  return require(`${__hooks}/lib/spa.js`).serve(e);
+});

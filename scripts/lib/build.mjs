@@ -1,0 +1,32 @@
+// Builds the PWA when any input is newer than the last build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root } from './pb-args.mjs';
+
+const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.app.json'];
+const STAMP = resolve(root, 'dist', '.build-stamp');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function isBuildStale() {
+  if (!existsSync(STAMP)) return true;
+  const built = statSync(STAMP).mtimeMs;
+  return INPUTS.some((p) => newestMtime(resolve(root, p)) > built);
+}
+
+export function buildIfStale({ force = false } = {}) {
+  if (!force && !isBuildStale()) return false;
+  console.log('[atelier] building the PWA (vite build)…');
+  const res = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('vite build failed');
+  writeFileSync(STAMP, new Date().toISOString());
+  return true;
+}

@@ -1,0 +1,45 @@
+// A real local SMTP server (maildev) for dev and tests; its REST API reads messages back.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { root } from './pb-args.mjs';
+import { freePort } from './pb-run.mjs';
+
+export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
+  smtpPort ??= await freePort();
+  webPort ??= await freePort();
+  const child = spawn(resolve(root, 'node_modules/.bin/maildev'), [
+    '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--silent',
+  ], { cwd: root, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  let output = '';
+  child.stdout?.on('data', (d) => { output += d; });
+  child.stderr?.on('data', (d) => { output += d; });
+  const url = `http://127.0.0.1:${webPort}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`maildev exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`maildev did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    smtpPort,
+    webPort,
+    url,
+    /** Env that points PocketBase's mailer at this server. */
+    smtpEnv: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_TLS: 'false' },
+    async messages() {
+      const r = await fetch(`${url}/api/email`);
+      return r.json();
+    },
+    async clear() {
+      await fetch(`${url}/api/email/all`, { method: 'DELETE' });
+    },
+    stop: () => new Promise((res) => {
+      if (child.exitCode !== null) return res();
+      child.once('exit', () => res());
+      child.kill('SIGTERM');
+    }),
+  };
+}

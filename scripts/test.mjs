@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: obtains what the tests need, then typecheck, lint, unit, integration, build, e2e.
+// Runs every step, prints one summary, exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ensurePocketBase, ensureStripeMock } from './lib/binaries.mjs';
+import { buildIfStale } from './lib/build.mjs';
+import { root } from './lib/pb-args.mjs';
+
+const bin = (name) => resolve(root, 'node_modules/.bin', name);
+const reports = resolve(root, 'tests/.tmp');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  if (process.getuid?.() === 0) {
+    console.log('[atelier] installing Debian Chromium for the browser tests (apt-get)…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    const res = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
+    if (res.status === 0 && existsSync(path)) return path;
+  }
+  throw new Error(`Chromium not found at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+}
+
+const steps = [];
+function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n━━ ${name}`);
+  let ok = false;
+  try {
+    ok = fn() !== false;
+  } catch (err) {
+    console.error(String(err?.message ?? err));
+  }
+  steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+let passed = 0, failed = 0, skipped = 0;
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+}
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += stats.expected + stats.flaky; failed += stats.unexpected; skipped += stats.skipped;
+}
+
+const ready = step('fetch tools (PocketBase, stripe-mock, Chromium)', () => {
+  console.log(ensurePocketBase());
+  console.log(ensureStripeMock());
+  process.env.CHROMIUM_PATH = ensureChromium();
+  console.log(process.env.CHROMIUM_PATH);
+});
+step('typecheck (tsc -b)', () => run(bin('tsc'), ['-b']));
+step('lint (biome)', () => run(bin('biome'), ['lint', '.']));
+for (const project of ['unit', 'integration']) {
+  step(`${project} tests (vitest)`, () => {
+    const out = resolve(reports, `vitest-${project}.json`);
+    const ok = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+    countVitest(out);
+    return ok;
+  });
+}
+const built = step('build (vite build)', () => buildIfStale({ force: true }) !== null);
+step('e2e tests (playwright)', () => {
+  if (!ready || !built) throw new Error('skipped: tools or build missing');
+  const out = resolve(reports, 'playwright.json');
+  const ok = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  countPlaywright(out);
+  return ok;
+});
+
+console.log('\n━━ summary');
+for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name}  (${s.seconds.toFixed(1)} s)`);
+const stepFailures = steps.filter((s) => !s.ok).length;
+console.log(`\ntests: ${passed} passed, ${failed + stepFailures} failed, ${skipped} skipped`);
+process.exit(stepFailures ? 1 : 0);

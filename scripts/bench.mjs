@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm run bench`: prints tables. Measures, never asserts timings; budgets are checked
+// by scripts/check-budgets.mjs (bundle) and the Lighthouse floors below.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { load } from '../tests/bench/api-load.mjs';
+import { measureBundle } from '../tests/bench/bundle.mjs';
+import { runLighthouse } from '../tests/bench/lighthouse.mjs';
+import { buildIfStale } from './lib/build.mjs';
+import { root } from './lib/pb-args.mjs';
+import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
+
+const only = new Set(process.argv.slice(2));
+const want = (name) => only.size === 0 || only.has(name);
+const kB = (n) => (n / 1024).toFixed(1);
+const table = (rows) => {
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(width[i])).join(' | ')} |`;
+  console.log(line(cols));
+  console.log(`|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+  console.log('');
+};
+
+buildIfStale();
+const dist = resolve(root, 'dist');
+
+if (want('bundle')) {
+  const { chunks, entry, precache } = measureBundle(dist);
+  console.log('## Bundle (dist/assets)\n');
+  table(chunks.map((c) => ({ chunk: c.file === entry ? `${c.name} (entry)` : c.name, type: c.kind, 'raw kB': kB(c.raw), 'gzip kB': kB(c.gzip) })));
+  console.log(`Precache: ${precache.entries} entries, ${kB(precache.bytes)} kB\n`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
+const port = await freePort();
+const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '1' };
+prepareData({ dataDir, env, seed: true });
+const server = await servePocketBase({ dataDir, port, env });
+let failed = false;
+try {
+  if (want('lighthouse')) {
+    console.log('## Lighthouse, mobile, median of 3 runs (against the npm start server)\n');
+    const rows = [];
+    for (const path of ['/', '/artworks']) {
+      const m = runLighthouse(root, `${server.url}${path}`, 3);
+      rows.push({ page: path, performance: m.performance, accessibility: m.accessibility, 'best-practices': m.bestPractices, seo: m.seo, 'LCP ms': Math.round(m.lcp), 'TBT ms': Math.round(m.tbt), CLS: m.cls.toFixed(3) });
+      if (m.performance < 80 || m.accessibility < 95 || m.seo < 90) failed = true;
+    }
+    table(rows);
+    if (failed) console.error('Lighthouse floor not met (performance ≥ 80, accessibility ≥ 95, SEO ≥ 90).');
+  }
+  if (want('api')) {
+    console.log('## PocketBase API, 50 connections, 5 s each\n');
+    const base = `${server.url}/api/collections/artworks/records`;
+    const site = `${base}?sort=-year&perPage=200&skipTotal=1&fields=id,collectionId,slug,title,medium,year,dimensions,main_image,main_image_alt,is_sold,is_with_tang_gallery`;
+    const rows = [];
+    for (const [name, url] of [['artworks as /artworks lists them', site], ['raw records endpoint', base]]) {
+      const r = await load(url);
+      rows.push({ request: name, 'p50 ms': r.p50, 'p95 ms': r.p95.toFixed(1), 'req/s': Math.round(r.rps), errors: r.errors });
+    }
+    table(rows);
+  }
+  for (const extra of ['drop', 'sync']) {
+    if (!want(extra)) continue;
+    try {
+      const mod = await import(`../tests/bench/${extra}.mjs`);
+      await mod.default({ server, table });
+    } catch (err) {
+      if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    }
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

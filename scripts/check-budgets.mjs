@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Fails when the built bundle exceeds its budgets. Run after `vite build` (npm test does).
+import { resolve } from 'node:path';
+import { measureBundle } from '../tests/bench/bundle.mjs';
+import { root } from './lib/pb-args.mjs';
+
+const KB = 1024;
+export const BUDGETS = {
+  entryJsGzip: 190 * KB, // react-dom, router, query, SDK, shell
+  anyChunkGzip: 80 * KB,
+  totalCssGzip: 40 * KB,
+  precacheBytes: 2 * 1024 * KB,
+};
+
+const { chunks, entry, precache } = measureBundle(resolve(root, 'dist'));
+const problems = [];
+const entryChunk = chunks.find((c) => c.file === entry);
+if (!entryChunk) problems.push(`entry chunk ${entry} not found`);
+else if (entryChunk.gzip > BUDGETS.entryJsGzip) problems.push(`entry ${entry}: ${(entryChunk.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.entryJsGzip / KB} kB`);
+for (const c of chunks) {
+  if (c.file !== entry && c.gzip > BUDGETS.anyChunkGzip) problems.push(`${c.file}: ${(c.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.anyChunkGzip / KB} kB`);
+}
+const css = chunks.filter((c) => c.kind === 'css').reduce((n, c) => n + c.gzip, 0);
+if (css > BUDGETS.totalCssGzip) problems.push(`CSS: ${(css / KB).toFixed(1)} kB gzip > ${BUDGETS.totalCssGzip / KB} kB`);
+if (precache.bytes > BUDGETS.precacheBytes) problems.push(`precache: ${(precache.bytes / KB).toFixed(0)} kB > ${BUDGETS.precacheBytes / KB} kB`);
+
+console.log(`entry ${entry}: ${((entryChunk?.gzip ?? 0) / KB).toFixed(1)} kB gzip; CSS ${(css / KB).toFixed(1)} kB gzip; precache ${precache.entries} entries, ${(precache.bytes / KB).toFixed(0)} kB`);
+if (problems.length) {
+  console.error(`Budget exceeded:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('bundle budgets: ok');

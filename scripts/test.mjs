@@ -70,6 +70,7 @@ for (const project of ['unit', 'integration']) {
   });
 }
 const built = step('build (vite build)', () => buildIfStale({ force: true }) !== null);
+step('bundle budgets', () => built && run(process.execPath, ['scripts/check-budgets.mjs']));
 step('e2e tests (playwright)', () => {
   if (!ready || !built) throw new Error('skipped: tools or build missing');
   const out = resolve(reports, 'playwright.json');

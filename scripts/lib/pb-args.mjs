@@ -10,5 +10,8 @@ export function pbDirArgs({ dataDir = process.env.PB_DATA_DIR ?? 'pb_data', publ
     `--migrationsDir=${resolve(root, 'pb_migrations')}`,
     `--publicDir=${resolve(root, publicDir)}`,
     '--automigrate=false',
+    // PocketBase treats a binary under the user cache dir (~/.cache) as `go run` and
+    // turns dev mode (SQL logging) on by default; keep it off unless asked for.
+    '--dev=false',
   ];
 }

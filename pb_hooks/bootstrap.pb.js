@@ -1,0 +1,14 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Boot-time wiring: env-driven settings and user defaults.
+
+// SITE_URL, SMTP_* and MAIL_FROM change per deployment: apply them on every start.
+onBootstrap((e) => {
+  e.next();
+  require(`${__hooks}/lib/env-settings.js`).applyEnvSettings(e.app);
+});
+
+// Every new user is a learner unless a superuser chose otherwise.
+onRecordCreate((e) => {
+  if (!e.record.getString("role")) e.record.set("role", "learner");
+  e.next();
+}, "users");

@@ -1,0 +1,48 @@
+/// <reference path="../pb_data/types.d.ts" />
+// users: Google sign-in only, a role (learner | admin) users cannot change themselves.
+const ADMIN = '@request.auth.role = "admin"';
+
+migrate(
+  (app) => {
+    const users = app.findCollectionByNameOrId("users");
+
+    users.fields.add(
+      new SelectField({
+        name: "role",
+        values: ["learner", "admin"],
+        maxSelect: 1,
+        help: "learner: can buy and take courses. admin: can also upload chapter videos and edit chapter texts.",
+      }),
+    );
+    const name = users.fields.getByName("name");
+    name.help = "Display name, taken from the Google account on first sign-in.";
+    const avatar = users.fields.getByName("avatar");
+    avatar.help = "Profile picture, taken from the Google account on first sign-in.";
+
+    users.listRule = `@request.auth.id != "" && (id = @request.auth.id || ${ADMIN})`;
+    users.viewRule = users.listRule;
+    // Sign-up happens only through OAuth2 (PocketBase runs the create rule for it with
+    // @request.context = "oauth2"); nobody may pick their own role.
+    users.createRule = '@request.context = "oauth2" && @request.body.role:isset = false';
+    users.updateRule = '@request.auth.id != "" && id = @request.auth.id && @request.body.role:isset = false';
+    users.deleteRule = null;
+    users.manageRule = null;
+
+    unmarshal({ passwordAuth: { enabled: false } }, users);
+    users.indexes = [...users.indexes, "CREATE INDEX `idx_users_role` ON `users` (`role`)"];
+
+    app.save(users);
+  },
+  (app) => {
+    const users = app.findCollectionByNameOrId("users");
+    users.fields.removeByName("role");
+    users.indexes = users.indexes.filter((i) => !i.includes("idx_users_role"));
+    users.listRule = "id = @request.auth.id";
+    users.viewRule = "id = @request.auth.id";
+    users.createRule = "";
+    users.updateRule = "id = @request.auth.id";
+    users.deleteRule = "id = @request.auth.id";
+    unmarshal({ passwordAuth: { enabled: true } }, users);
+    app.save(users);
+  },
+);

@@ -177,6 +177,8 @@ describe('migrations on an empty database', () => {
 
   it('turns password sign-in off for users (Google only)', async () => {
     expect(byName('users').passwordAuth.enabled).toBe(false);
+    // long enough to stream a chapter video with one file token
+    expect(byName('users').fileToken.duration).toBe(10800);
     const res = await api(pb, 'POST', '/api/collections/users/auth-with-password', null, { identity: 'a@b.c', password: 'whatever-123' });
     expect(res.status).toBe(403);
   });

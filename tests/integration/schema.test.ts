@@ -63,7 +63,7 @@ const EXPECTED: Record<string, { type?: 'base' | 'auth' | 'view'; fields: string
     rules: { ...SUPERUSERS_ONLY, listRule: `is_published = true || ${ADMIN}`, viewRule: `is_published = true || ${ADMIN}` },
   },
   course_modules: {
-    fields: ['course_id', 'title', 'description', 'content', 'video', 'duration_seconds', 'sort_order'],
+    fields: ['course_id', 'title', 'description', 'content', 'video', 'duration_seconds', 'sort_order', 'video_archive'],
     rules: { listRule: `${ADMIN} || ${ENROLLED}`, viewRule: `${ADMIN} || ${ENROLLED}`, createRule: null, updateRule: ADMIN, deleteRule: null },
   },
   course_outline: {
@@ -147,7 +147,7 @@ describe('migrations on an empty database', () => {
   it('makes every image a file field with thumbs and image types, and the chapter video protected', () => {
     for (const c of collections) {
       for (const f of c.fields) {
-        if (f.type !== 'file' || c.name === 'users' || f.name === 'video') continue;
+        if (f.type !== 'file' || c.name === 'users' || f.name === 'video' || f.name === 'video_archive') continue;
         expect(f.thumbs, `${c.name}.${f.name}`).toEqual(['400x0', '800x0', '1600x0']);
         expect(f.mimeTypes, `${c.name}.${f.name}`).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
         expect(c.fields.some((g: Loose) => g.name === `${f.name}_alt`), `${c.name}.${f.name}_alt`).toBe(true);
@@ -157,6 +157,9 @@ describe('migrations on an empty database', () => {
     expect(video.protected).toBe(true);
     expect(video.maxSize).toBeGreaterThanOrEqual(2 * 1024 ** 3);
     expect(video.mimeTypes.every((m: string) => m.startsWith('video/'))).toBe(true);
+    // earlier videos: server-filled, never sent to the browser, as protected as the video
+    const archive = byName('course_modules').fields.find((f: Loose) => f.name === 'video_archive');
+    expect(archive).toMatchObject({ type: 'file', protected: true, hidden: true });
   });
 
   it('has the unique indexes the data needs', () => {

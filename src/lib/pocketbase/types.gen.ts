@@ -191,7 +191,7 @@ export interface CourseModulesRecord extends BaseRecord {
   description: string;
   /** Chapter text for enrolled learners (only enrolled learners and admins can read it). */
   content: string;
-  /** Chapter video (mp4 or webm, up to 4 GB). Protected: only enrolled learners and admins can fetch it. */
+  /** Chapter video (mp4, webm, mov, ogg, m4v or mkv, up to 4 GB). Protected: only enrolled learners and admins can fetch it. Upload it on /admin/videos or here; the previous video moves to "video_archive". */
   video: string;
   /** Video length in seconds (0 = unknown). */
   duration_seconds: number;

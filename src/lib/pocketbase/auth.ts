@@ -7,8 +7,19 @@ function subscribe(onChange: () => void) {
   return pb.authStore.onChange(() => onChange());
 }
 
-const isSignedIn = () => pb.authStore.isValid;
-
 export function useIsSignedIn(): boolean {
   return useSyncExternalStore(subscribe, isSignedIn, () => false);
+}
+
+/** A stored, unexpired session (the server still checks every request). */
+export function isSignedIn(): boolean {
+  return pb.authStore.isValid;
+}
+
+/** Role and email of the stored user; the API rules are the real gate. */
+export function currentRole(): { role: 'learner' | 'admin' | null; email?: string } {
+  const record = pb.authStore.isValid ? pb.authStore.record : null;
+  if (!record) return { role: null };
+  const role = record.role === 'admin' ? 'admin' : 'learner';
+  return { role, email: typeof record.email === 'string' ? record.email : undefined };
 }

@@ -1,0 +1,73 @@
+// Admin writes are online-only (ARCHITECTURE "Writes that must be online"): no outbox.
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { pb } from '@/lib/pocketbase/client';
+import { Collections } from '@/lib/pocketbase/types.gen';
+import { type UploadProgress, updateRecordWithProgress } from '@/lib/pocketbase/upload';
+import type { AdminChapter } from './chapters';
+import { adminKeys } from './keys';
+
+function replaceChapter(queryClient: QueryClient, updated: AdminChapter) {
+  queryClient.setQueryData<AdminChapter[]>(adminKeys.chapters(updated.course_id), (list) =>
+    list?.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)),
+  );
+}
+
+export interface UploadVideoInput {
+  chapter: AdminChapter;
+  file: File;
+  /** Whole seconds; 0 when the browser could not read it (stored as an empty number). */
+  durationSeconds: number;
+  onProgress?: (p: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads a chapter video to the record's video field. PocketBase stores the file first and
+ * only then points the record at it; until the response, learners keep the old video, and
+ * the old file stays stored (server hook) so nobody mid-chapter loses playback.
+ */
+export async function uploadChapterVideo({ chapter, file, durationSeconds, onProgress, signal }: UploadVideoInput): Promise<AdminChapter> {
+  const form = new FormData();
+  form.append('duration_seconds', durationSeconds > 0 ? String(durationSeconds) : '');
+  form.append('video', file, file.name);
+  const updated = await updateRecordWithProgress<AdminChapter>(Collections.CourseModules, chapter.id, form, { onProgress, signal });
+  // SPEC §5: the upload response must report success.
+  if (!updated?.video) throw new Error('Upload failed');
+  return updated;
+}
+
+export function useUploadChapterVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadChapterVideo,
+    networkMode: 'always',
+    onSuccess: (updated) => replaceChapter(queryClient, updated),
+  });
+}
+
+/** Clears the chapter's video reference; the stored file remains (SPEC §4). */
+export function useRemoveChapterVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chapter: AdminChapter) =>
+      pb.collection(Collections.CourseModules).update<AdminChapter>(chapter.id, { video: null, duration_seconds: 0 }),
+    networkMode: 'always',
+    onSuccess: (updated) => replaceChapter(queryClient, updated),
+  });
+}
+
+export function useUpdateChapterContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chapter, content }: { chapter: AdminChapter; content: string }) =>
+      pb.collection(Collections.CourseModules).update<AdminChapter>(chapter.id, { content }),
+    networkMode: 'always',
+    onSuccess: (updated) => replaceChapter(queryClient, updated),
+  });
+}
+
+/** A playable URL for the protected video: a file token (users' tokens last 3 h) in the query. */
+export async function chapterVideoUrl(chapter: Pick<AdminChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string> {
+  const token = await pb.files.getToken();
+  return pb.files.getURL(chapter, chapter.video, { token });
+}

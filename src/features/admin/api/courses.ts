@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { pb } from '@/lib/pocketbase/client';
+import { Collections, type CoursesRecord } from '@/lib/pocketbase/types.gen';
+import { adminKeys } from './keys';
+
+export type AdminCourse = Pick<CoursesRecord, 'id' | 'title' | 'slug'>;
+
+/** Every course the admin may manage (published or not), ordered by title (SPEC §7). */
+export const adminCoursesQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.courses(),
+    queryFn: () => pb.collection(Collections.Courses).getFullList<AdminCourse>({ sort: 'title', fields: 'id,title,slug' }),
+    staleTime: 60_000,
+  });

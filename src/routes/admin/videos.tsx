@@ -1,0 +1,28 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AdminVideosPage } from '@/features/admin/components/AdminVideosPage';
+import { NotAuthorized } from '@/features/admin/components/NotAuthorized';
+import { currentRole, isSignedIn } from '@/lib/pocketbase/auth';
+
+const search = z.object({ course: z.string().regex(/^[a-z0-9]{15}$/).optional().catch(undefined) });
+
+/**
+ * Admin role only (SPEC change 3). Signed out → /auth, back here afterwards. Until the
+ * course issue's `_authed` layout lands this route guards itself (see docs/offline-downloads.md
+ * "Integration"); the API rules are the real gate either way.
+ */
+export const Route = createFileRoute('/admin/videos')({
+  validateSearch: search,
+  beforeLoad: ({ location }) => {
+    if (!isSignedIn()) throw redirect({ href: `/auth?redirect=${encodeURIComponent(location.href)}`, replace: true });
+  },
+  component: AdminVideosRoute,
+});
+
+function AdminVideosRoute() {
+  const { course } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const role = currentRole();
+  if (role.role !== 'admin') return <NotAuthorized email={role.email} />;
+  return <AdminVideosPage courseId={course} onSelectCourse={(id) => void navigate({ search: { course: id }, replace: true })} />;
+}

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ArtworksRouteImport } from './routes/artworks'
+import { Route as DownloadsRouteImport } from './routes/downloads'
 import { Route as AdminVideosRouteImport } from './routes/admin/videos'
 
 const IndexRoute = IndexRouteImport.update({
@@ -23,6 +24,11 @@ const ArtworksRoute = ArtworksRouteImport.update({
   path: '/artworks',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DownloadsRoute = DownloadsRouteImport.update({
+  id: '/downloads',
+  path: '/downloads',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminVideosRoute = AdminVideosRouteImport.update({
   id: '/admin/videos',
   path: '/admin/videos',
@@ -32,30 +38,34 @@ const AdminVideosRoute = AdminVideosRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/downloads': typeof DownloadsRoute
   '/admin/videos': typeof AdminVideosRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/downloads': typeof DownloadsRoute
   '/admin/videos': typeof AdminVideosRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/downloads': typeof DownloadsRoute
   '/admin/videos': typeof AdminVideosRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/artworks' | '/admin/videos'
+  fullPaths: '/' | '/artworks' | '/downloads' | '/admin/videos'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/artworks' | '/admin/videos'
-  id: '__root__' | '/' | '/artworks' | '/admin/videos'
+  to: '/' | '/artworks' | '/downloads' | '/admin/videos'
+  id: '__root__' | '/' | '/artworks' | '/downloads' | '/admin/videos'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ArtworksRoute: typeof ArtworksRoute
+  DownloadsRoute: typeof DownloadsRoute
   AdminVideosRoute: typeof AdminVideosRoute
 }
 
@@ -75,6 +85,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtworksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/downloads': {
+      id: '/downloads'
+      path: '/downloads'
+      fullPath: '/downloads'
+      preLoaderRoute: typeof DownloadsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/videos': {
       id: '/admin/videos'
       path: '/admin/videos'
@@ -88,6 +105,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ArtworksRoute: ArtworksRoute,
+  DownloadsRoute: DownloadsRoute,
   AdminVideosRoute: AdminVideosRoute,
 }
 export const routeTree = rootRouteImport

@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { registerOfflineMediaRoutes } from './sw/offline-media';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -18,6 +19,10 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // Control the page on its very first visit, so it works offline without a reload.
 clientsClaim();
+
+// Downloaded course videos and files (issue 6), before the SPA navigation route so that
+// opening an /offline-media/ URL in a tab plays the copy.
+registerOfflineMediaRoutes();
 
 // Every app URL is the SPA: answer navigations with the precached index.html. PocketBase's
 // API and admin UI stay on the network.

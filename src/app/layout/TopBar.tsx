@@ -4,6 +4,7 @@ import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
 import { useIsSignedIn } from '@/lib/pocketbase/auth';
+import { InstallApp } from '@/ui/install/InstallApp';
 import { Sheet } from '@/ui/sheet/Sheet';
 import { type NavLink, navTo } from './nav';
 import { MAIN_NAV, SIGNED_IN_NAV } from './nav-links';
@@ -69,6 +70,7 @@ export function TopBar() {
             <NavItems links={links} linkClass={styles.mobileLink} onNavigate={() => setMenuOpen(false)} />
           </ul>
         </nav>
+        <InstallApp compact />
       </Sheet>
     </header>
   );

@@ -1,6 +1,24 @@
 import Dexie, { type Table } from 'dexie';
 import type { ArtworksRecord, NewsPostsRecord, PrintsRecord, SiteSettingsRecord } from '@/lib/pocketbase/types.gen';
 
+/**
+ * One thing a learner downloaded for offline use (issue 6): a file copy in Cache Storage
+ * (`kind` video or file; `key` is its cache key) or a record snapshot (`kind` record: the
+ * chapter text and tasks, in `record`). Rows belong to one user and go on sign-out.
+ */
+export interface DownloadRow {
+  key: string;
+  userId: string;
+  courseId: string;
+  /** Empty for course-wide items (the compendium). */
+  chapterId: string;
+  kind: 'video' | 'file' | 'record';
+  title: string;
+  bytes: number;
+  createdAt: number;
+  record?: unknown;
+}
+
 /** A value kept in the generic key-value table (mirror markers, small cached values). */
 export interface KvRow {
   key: string;
@@ -22,6 +40,7 @@ export class AtelierDb extends Dexie {
   prints!: Table<PrintsRecord, string>;
   site_settings!: Table<SiteSettingsRecord, string>;
   kv!: Table<KvRow, string>;
+  downloads!: Table<DownloadRow, string>;
 
   constructor(name = 'atelier') {
     super(name);
@@ -31,6 +50,10 @@ export class AtelierDb extends Dexie {
       prints: 'id, slug, sort_order',
       site_settings: 'id, key',
       kv: 'key',
+    });
+    // Offline course downloads (issue 6). Numbered 6: the course issue takes 5.
+    this.version(6).stores({
+      downloads: 'key, userId, [userId+courseId], [userId+chapterId]',
     });
   }
 }

@@ -23,3 +23,8 @@ export function currentRole(): { role: 'learner' | 'admin' | null; email?: strin
   const role = record.role === 'admin' ? 'admin' : 'learner';
   return { role, email: typeof record.email === 'string' ? record.email : undefined };
 }
+
+/** Id of the stored user, or null when signed out. */
+export function currentUserId(): string | null {
+  return pb.authStore.isValid ? (pb.authStore.record?.id ?? null) : null;
+}

@@ -1,0 +1,288 @@
+// Offline course downloads: a chapter (video, text, tasks) or a whole course (plus the
+// compendium PDF) stored on this device for the signed-in learner. Files go to Cache
+// Storage under keys not tied to the file token (src/lib/offline/media-keys.ts), and the
+// service worker (src/sw/offline-media.ts) serves them with Range support. Bookkeeping rows
+// live in Dexie (`downloads`), one per user and item; sign-out calls clearDownloads().
+import { useLiveQuery } from 'dexie-react-hooks';
+import { pb } from '@/lib/pocketbase/client';
+import { type DownloadRow, db } from './db';
+import { DOWNLOADS_CACHE, offlineMediaKey, OWNER_HEADER } from './media-keys';
+
+export type { DownloadRow } from './db';
+
+/** What a chapter download needs from a course_modules record (the viewer has it). */
+export interface DownloadableChapter {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  course_id: string;
+  title: string;
+  /** File name of the protected video ('' = none). */
+  video: string;
+  content?: string;
+  [field: string]: unknown;
+}
+
+/** Where chapter texts and tasks go so the chapter viewer renders them offline. */
+export interface CourseDataSink {
+  saveChapter(chapter: DownloadableChapter, tasks: readonly unknown[]): Promise<void>;
+}
+
+let sink: CourseDataSink | null = null;
+
+/** The course feature registers its Dexie mirror here (see docs/offline-downloads.md). */
+export function setCourseDataSink(next: CourseDataSink | null) {
+  sink = next;
+}
+
+export interface DownloadProgress {
+  loaded: number;
+  total: number;
+  /** 0..1, or null while the total is unknown */
+  fraction: number | null;
+  /** What is being fetched now. */
+  current: string;
+}
+
+interface PlannedFile {
+  cacheKey: string;
+  /** URL fetched (with a fresh file token for protected files). */
+  url: string;
+  kind: 'video' | 'file';
+  title: string;
+  chapterId: string;
+  bytes: number;
+}
+
+const rowKey = (userId: string, key: string) => `${userId}|${key}`;
+const chapterRecordKey = (chapterId: string) => `record:course_modules:${chapterId}`;
+
+async function fileToken(): Promise<string> {
+  return pb.files.getToken();
+}
+
+function videoRef(chapter: DownloadableChapter) {
+  return { collection: chapter.collectionId || chapter.collectionName, recordId: chapter.id, filename: chapter.video };
+}
+
+/** The tokenized file URL of a chapter video. */
+function videoUrl(chapter: DownloadableChapter, token: string): string {
+  return pb.files.getURL({ id: chapter.id, collectionId: chapter.collectionId, collectionName: chapter.collectionName }, chapter.video, { token });
+}
+
+/** Size in bytes from a HEAD request (PocketBase serves files with http.ServeContent). */
+async function headSize(url: string, signal?: AbortSignal): Promise<number> {
+  const res = await fetch(url, { method: 'HEAD', signal, cache: 'no-store' });
+  if (!res.ok) throw new Error(`Could not check the size (${res.status}).`);
+  return Number(res.headers.get('content-length') ?? 0) || 0;
+}
+
+async function planChapters(chapters: readonly DownloadableChapter[], signal?: AbortSignal): Promise<PlannedFile[]> {
+  const withVideo = chapters.filter((c) => c.video);
+  if (!withVideo.length) return [];
+  const token = await fileToken();
+  return Promise.all(
+    withVideo.map(async (c) => {
+      const url = videoUrl(c, token);
+      return { cacheKey: offlineMediaKey(videoRef(c)), url, kind: 'video' as const, title: c.title, chapterId: c.id, bytes: await headSize(url, signal) };
+    }),
+  );
+}
+
+export interface DownloadEstimate {
+  bytes: number;
+  files: number;
+}
+
+/** Size first: what downloading these chapters (and the compendium) would store. */
+export async function estimateDownload(chapters: readonly DownloadableChapter[], opts: { compendiumUrl?: string; signal?: AbortSignal } = {}): Promise<DownloadEstimate> {
+  const plan = await planChapters(chapters, opts.signal);
+  let bytes = plan.reduce((n, f) => n + f.bytes, 0);
+  if (opts.compendiumUrl) bytes += await headSize(opts.compendiumUrl, opts.signal).catch(() => 0);
+  return { bytes, files: plan.length + (opts.compendiumUrl ? 1 : 0) };
+}
+
+/** Streams one file into the cache, counting bytes as they arrive (never whole in memory). */
+async function storeFile(cache: Cache, file: PlannedFile, userId: string, onBytes: (n: number) => void, signal?: AbortSignal): Promise<number> {
+  const res = await fetch(file.url, { signal, cache: 'no-store' });
+  if (!res.ok || !res.body) throw new Error(`Download of "${file.title}" failed (${res.status}).`);
+  // The SPA fallback answers a missing static file with index.html (200): not a download.
+  if (file.kind === 'file' && (res.headers.get('content-type') ?? '').includes('text/html')) {
+    await res.body.cancel();
+    return -1;
+  }
+  let stored = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      stored += chunk.byteLength;
+      onBytes(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
+  const headers = new Headers();
+  headers.set('Content-Type', res.headers.get('content-type') ?? 'application/octet-stream');
+  const length = res.headers.get('content-length');
+  if (length) headers.set('Content-Length', length);
+  headers.set(OWNER_HEADER, userId);
+  headers.set('X-Atelier-Downloaded-At', new Date().toISOString());
+  await cache.put(file.cacheKey, new Response(res.body.pipeThrough(counter), { status: 200, headers }));
+  return stored;
+}
+
+export interface DownloadOptions {
+  userId: string;
+  courseId: string;
+  chapters: readonly DownloadableChapter[];
+  /** Tasks per chapter id (course_tasks records), stored with the chapter text. */
+  tasksByChapter?: Readonly<Record<string, readonly unknown[]>>;
+  /** Same-origin URL of the compendium PDF (course downloads). */
+  compendiumUrl?: string;
+  onProgress?: (p: DownloadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Downloads chapters (one for "this chapter", all for "the whole course"): videos into
+ * Cache Storage, texts and tasks as record rows (and into the course mirror, if registered),
+ * the compendium PDF. Asks for persistent storage first. Resolves with the stored rows.
+ */
+export async function downloadForOffline(opts: DownloadOptions): Promise<DownloadRow[]> {
+  const { userId, courseId, chapters, signal } = opts;
+  if (!userId) throw new Error('Sign in to download the course.');
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('You are offline. Downloads need a connection.');
+  void requestPersistentStorage();
+  const plan = await planChapters(chapters, signal);
+  if (opts.compendiumUrl) {
+    const url = new URL(opts.compendiumUrl, location.origin);
+    plan.push({ cacheKey: url.pathname, url: url.pathname, kind: 'file', title: 'Compendium', chapterId: '', bytes: await headSize(url.pathname, signal).catch(() => 0) });
+  }
+  const total = plan.reduce((n, f) => n + f.bytes, 0);
+  let loaded = 0;
+  const report = (current: string) => opts.onProgress?.({ loaded, total, fraction: total > 0 ? Math.min(1, loaded / total) : null, current });
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const rows: DownloadRow[] = [];
+  const now = Date.now();
+
+  for (const file of plan) {
+    report(file.title);
+    const bytes = await storeFile(cache, file, userId, (n) => {
+      loaded += n;
+      report(file.title);
+    }, signal);
+    if (bytes < 0) continue;
+    rows.push({ key: rowKey(userId, file.cacheKey), userId, courseId, chapterId: file.chapterId, kind: file.kind, title: file.title, bytes, createdAt: now });
+  }
+  for (const chapter of chapters) {
+    const tasks = opts.tasksByChapter?.[chapter.id] ?? [];
+    const record = { chapter, tasks };
+    const bytes = new Blob([JSON.stringify(record)]).size;
+    rows.push({ key: rowKey(userId, chapterRecordKey(chapter.id)), userId, courseId, chapterId: chapter.id, kind: 'record', title: chapter.title, bytes, createdAt: now, record });
+    await sink?.saveChapter(chapter, tasks);
+  }
+  await db.downloads.bulkPut(rows);
+  report('');
+  return rows;
+}
+
+/** Removes rows and the cache entries no other row still uses. */
+async function removeRows(rows: readonly DownloadRow[]): Promise<void> {
+  if (!rows.length) return;
+  await db.downloads.bulkDelete(rows.map((r) => r.key));
+  if (!('caches' in globalThis)) return;
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  for (const row of rows) {
+    if (row.kind === 'record') continue;
+    const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
+    const stillUsed = await db.downloads.filter((r) => r.key.endsWith(`|${cacheKey}`)).count();
+    if (!stillUsed) await cache.delete(cacheKey);
+  }
+}
+
+/** Frees one downloaded item (a row key from the downloads list). */
+export async function removeDownload(key: string): Promise<void> {
+  const row = await db.downloads.get(key);
+  if (row) await removeRows([row]);
+}
+
+/** Frees everything a user downloaded for one chapter. */
+export async function removeChapterDownload(userId: string, chapterId: string): Promise<void> {
+  await removeRows(await db.downloads.where('[userId+chapterId]').equals([userId, chapterId]).toArray());
+}
+
+/** Frees everything a user downloaded for one course. */
+export async function removeCourseDownload(userId: string, courseId: string): Promise<void> {
+  await removeRows(await db.downloads.where('[userId+courseId]').equals([userId, courseId]).toArray());
+}
+
+/**
+ * Sign-out and "Remove all": a user's downloads, or (no id) every download on this device,
+ * including copies whose rows are gone.
+ */
+export async function clearDownloads(userId?: string): Promise<void> {
+  if (userId) {
+    await removeRows(await db.downloads.where('userId').equals(userId).toArray());
+    return;
+  }
+  await db.downloads.clear();
+  if ('caches' in globalThis) await caches.delete(DOWNLOADS_CACHE);
+}
+
+/**
+ * For the chapter viewer: the URL of this user's downloaded copy of the chapter video
+ * (served by the service worker, seekable, works offline), or null if not downloaded.
+ */
+export async function offlineVideoUrl(userId: string, chapter: Pick<DownloadableChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string | null> {
+  if (!userId || !chapter.video) return null;
+  const key = offlineMediaKey({ collection: chapter.collectionId || chapter.collectionName, recordId: chapter.id, filename: chapter.video });
+  const row = await db.downloads.get(rowKey(userId, key));
+  if (!row) return null;
+  // The row may outlive the copy (storage evicted, or another tab cleared the cache).
+  const cached = 'caches' in globalThis ? await (await caches.open(DOWNLOADS_CACHE)).match(key) : undefined;
+  return cached ? key : null;
+}
+
+/** For the chapter viewer offline: the downloaded chapter (with text) and its tasks. */
+export async function offlineChapterData(userId: string, chapterId: string): Promise<{ chapter: DownloadableChapter; tasks: unknown[] } | null> {
+  const row = await db.downloads.get(rowKey(userId, chapterRecordKey(chapterId)));
+  return (row?.record as { chapter: DownloadableChapter; tasks: unknown[] } | undefined) ?? null;
+}
+
+/** Live list of a user's downloads (newest first). */
+export function useDownloads(userId: string | null | undefined): DownloadRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!userId) return [];
+    const rows = await db.downloads.where('userId').equals(userId).toArray();
+    return rows.sort((a, b) => b.createdAt - a.createdAt || a.title.localeCompare(b.title));
+  }, [userId]);
+}
+
+export interface StorageInfo {
+  usage: number | null;
+  quota: number | null;
+  persisted: boolean | null;
+}
+
+export async function storageInfo(): Promise<StorageInfo> {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  const estimate = await storage?.estimate?.().catch(() => undefined);
+  const persisted = (await storage?.persisted?.().catch(() => null)) ?? null;
+  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
+}
+
+/** Asks the browser not to evict downloads under storage pressure (may be refused). */
+export async function requestPersistentStorage(): Promise<boolean> {
+  try {
+    return (await navigator.storage?.persist?.()) ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** "12.3 MB" */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1000)));
+  const v = bytes / 1000 ** i;
+  return `${i === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+}

@@ -1,0 +1,81 @@
+/// <reference lib="webworker" />
+// Offline course downloads in the service worker: answers `/offline-media/...` keys and the
+// tokenized `/api/files/...` URL of a downloaded file from Cache Storage, with Range support
+// (206 + Content-Range) so offline playback can seek. The page stores the copies
+// (src/lib/offline/downloads.ts); this file only reads them.
+import { registerRoute } from 'workbox-routing';
+import { DOWNLOADS_CACHE, type FileRef, OFFLINE_MEDIA_PREFIX, OWNER_HEADER, parseFilePath, parseRange, sameFile, tokenUserId } from '../lib/offline/media-keys';
+
+declare let self: ServiceWorkerGlobalScope;
+
+async function findCopy(ref: FileRef, exactKey: string): Promise<Response | undefined> {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const exact = await cache.match(exactKey);
+  if (exact) return exact;
+  // The collection may be spelled as its id or its name; match on record id + file name.
+  for (const req of await cache.keys()) {
+    const other = parseFilePath(new URL(req.url).pathname);
+    if (other && sameFile(ref, other)) return (await cache.match(req)) ?? undefined;
+  }
+  return undefined;
+}
+
+/** A cached full response, answered as 200 or as the requested byte range. */
+export async function respondFromCopy(request: Request, copy: Response): Promise<Response> {
+  const blob = await copy.blob();
+  const headers = new Headers(copy.headers);
+  headers.delete(OWNER_HEADER);
+  headers.set('Accept-Ranges', 'bytes');
+  const range = parseRange(request.headers.get('range'), blob.size);
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, statusText: 'Range Not Satisfiable', headers: { 'Content-Range': `bytes */${blob.size}` } });
+  }
+  if (range === null) {
+    headers.set('Content-Length', String(blob.size));
+    return new Response(request.method === 'HEAD' ? null : blob, { status: 200, headers });
+  }
+  const part = blob.slice(range.start, range.end + 1);
+  headers.set('Content-Length', String(part.size));
+  headers.set('Content-Range', `bytes ${range.start}-${range.end}/${blob.size}`);
+  return new Response(request.method === 'HEAD' ? null : part, { status: 206, statusText: 'Partial Content', headers });
+}
+
+export function registerOfflineMediaRoutes() {
+  // `/offline-media/...`: only ever a downloaded copy (404 when it was removed).
+  registerRoute(
+    ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_MEDIA_PREFIX) && request.method === 'GET',
+    async ({ request, url }) => {
+      const ref = parseFilePath(url.pathname);
+      const copy = ref ? await findCopy(ref, url.pathname) : undefined;
+      if (!copy) return new Response('Not downloaded on this device.', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+      return respondFromCopy(request, copy);
+    },
+    'GET',
+  );
+
+  // The tokenized file URL of a downloaded file: the copy, if it belongs to the token's user
+  // (another account on this device goes to the network and PocketBase's rules).
+  registerRoute(
+    ({ url, request }) =>
+      url.origin === self.location.origin && url.pathname.startsWith('/api/files/') && url.searchParams.has('token') && request.method === 'GET',
+    async ({ request, url }) => {
+      const ref = parseFilePath(url.pathname);
+      const copy = ref ? await findCopy(ref, `${OFFLINE_MEDIA_PREFIX}${url.pathname.slice('/api/files/'.length)}`) : undefined;
+      const owner = copy?.headers.get(OWNER_HEADER);
+      if (copy && owner && owner === tokenUserId(url.searchParams.get('token'))) return respondFromCopy(request, copy);
+      return fetch(request);
+    },
+    'GET',
+  );
+
+  // Static files a course download stored (the compendium PDF): the copy first, else network.
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && url.pathname.endsWith('.pdf'),
+    async ({ request, url }) => {
+      const copy = await (await caches.open(DOWNLOADS_CACHE)).match(url.pathname);
+      if (copy) return respondFromCopy(request, copy);
+      return fetch(request);
+    },
+    'GET',
+  );
+}

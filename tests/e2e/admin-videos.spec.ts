@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { chapters, courseBySlug, createSession, recordTestVideo, signIn } from './course-support';
+import { waitForServiceWorker } from './support';
+
+// Desktop and phone run in parallel against one server: each edits its own chapter.
+const chapterIndex = (project: string) => (project === 'phone' ? 6 : 5);
+
+async function openAdmin(page: Page) {
+  await page.goto('/admin/videos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Course Chapter Management' })).toBeVisible();
+}
+
+function card(page: Page, title: string) {
+  return page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: title }) });
+}
+
+test('signed out, /admin/videos sends you to /auth and remembers where you were going', async ({ page }) => {
+  await page.goto('/admin/videos');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin%2Fvideos/);
+});
+
+test('a learner sees "Not authorized", and the API refuses their writes too', async ({ page, request }) => {
+  const learner = await createSession(request, 'learner', 'learner');
+  await signIn(page, learner);
+  await page.goto('/admin/videos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not authorized' })).toBeVisible();
+  await expect(page.getByText('which is not an admin account')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Course Chapter Management' })).toHaveCount(0);
+  const course = await courseBySlug(request);
+  const [first] = await chapters(request, course.id);
+  const res = await request.patch(`/api/collections/course_modules/records/${first!.id}`, { headers: { authorization: learner.token }, data: { content: 'x' } });
+  expect(res.status()).toBe(404);
+});
+
+test('the admin uploads a generated video with visible progress, sees its duration, opens and removes it', async ({ page, request, context }, testInfo) => {
+  const video = await recordTestVideo(page);
+  const admin = await createSession(request, 'admin', 'admin');
+  const course = await courseBySlug(request);
+  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+  await signIn(page, admin);
+  await openAdmin(page);
+  await expect(page.getByLabel('Course')).toHaveValue(course.id);
+  const c = card(page, chapter.title);
+  await expect(c.getByTestId('video-status')).toHaveText('No video');
+
+  // Slow the upload down so the progress bar is seen moving (DevTools network throttling).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: Math.max(20_000, video.byteLength / 3) });
+  await c.getByLabel('Upload video').setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: video });
+  await expect(c.getByText('Uploading...')).toBeVisible();
+  const bar = c.getByTestId('upload-progress');
+  await expect(bar).toBeVisible();
+  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 20_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  await expect(c.getByText('Video uploaded')).toBeVisible();
+  // read in the browser from the file's metadata: a ~3 s recording
+  await expect(c.getByTestId('video-duration')).toHaveText(/^0:0[2-4]$/);
+  const stored = (await chapters(request, course.id)).find((x) => x.id === chapter.id)!;
+  expect(stored.video).toMatch(/^intro_\w+\.webm$/);
+
+  // Open video: a new tab on the protected file with a file token
+  const [tab] = await Promise.all([context.waitForEvent('page'), c.getByRole('button', { name: 'Open video' }).click()]);
+  await tab.waitForURL(/\/api\/files\/.+\/intro_\w+\.webm\?token=/);
+  await tab.close();
+
+  await c.getByRole('button', { name: 'Remove video' }).click();
+  await expect(page.getByText('Video reference removed successfully')).toBeVisible();
+  await expect(c.getByTestId('video-status')).toHaveText('No video');
+  expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video).toBe('');
+});
+
+test('a file that is not a video is refused in the browser', async ({ page, request }, testInfo) => {
+  const admin = await createSession(request, 'admin', 'admin');
+  const course = await courseBySlug(request);
+  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+  await signIn(page, admin);
+  await openAdmin(page);
+  const input = card(page, chapter.title).getByLabel(/Upload video|Replace video/);
+  await expect(input).toHaveAttribute('accept', 'video/*');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Please choose a video file.')).toBeVisible();
+});
+
+test('the admin edits and saves chapter text, and downloads the text compendium', async ({ page, request }, testInfo) => {
+  const admin = await createSession(request, 'admin', 'admin');
+  const course = await courseBySlug(request);
+  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+  await signIn(page, admin);
+  await openAdmin(page);
+  const c = card(page, chapter.title);
+
+  await c.getByRole('button', { name: 'Edit' }).click();
+  const box = c.getByRole('textbox', { name: 'Text content' });
+  await expect(box).toHaveAttribute('placeholder', /Write the chapter text here/);
+  await box.fill('Draft that is thrown away');
+  await c.getByRole('button', { name: 'Cancel' }).click();
+  await expect(c.getByText('Draft that is thrown away')).toHaveCount(0);
+
+  const text = `Saved by the ${testInfo.project.name} test at ${Date.now()}.`;
+  await c.getByRole('button', { name: 'Edit' }).click();
+  await c.getByRole('textbox', { name: 'Text content' }).fill(text);
+  await c.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Chapter content updated successfully')).toBeVisible();
+  await expect(c.getByText(text)).toBeVisible();
+  expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.content).toBe(text);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Text Compendium' }).click()]);
+  expect(download.suggestedFilename()).toBe('the-whispering-game-text-compendium.txt');
+  const body = readFileSync((await download.path())!, 'utf8');
+  expect(body.startsWith(`${course.title}\nText compendium`)).toBe(true);
+  expect(body).toContain(text);
+  expect(body).toContain(`Chapter ${String(chapterIndex(testInfo.project.name) + 1).padStart(2, '0')}: ${chapter.title}`);
+  await expect(page.getByText('Text compendium downloaded successfully')).toBeVisible();
+});
+
+test('offline, the admin page says writes need a connection', async ({ page, request, context }) => {
+  const admin = await createSession(request, 'admin', 'admin');
+  await signIn(page, admin);
+  await openAdmin(page);
+  await expect(page.getByTestId('chapter-card').first()).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('admin-offline')).toContainText('need a connection');
+  await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeDisabled();
+  await context.setOffline(false);
+});
+
+test('no serious or critical axe violations on /admin/videos', async ({ page, request }) => {
+  const admin = await createSession(request, 'admin', 'admin');
+  await signIn(page, admin);
+  await openAdmin(page);
+  await expect(page.getByTestId('chapter-card').first()).toBeVisible();
+  await waitForServiceWorker(page);
+  await page.waitForTimeout(600);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((x) => x.target.join(' ')) }));
+  expect(serious).toEqual([]);
+});

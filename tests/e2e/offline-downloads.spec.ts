@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { chapters, courseBySlug, createSession, enroll, recordTestVideo, setChapterVideo, signIn } from './course-support';
+import { waitForServiceWorker } from './support';
+
+// Desktop and phone each put their video on their own chapter.
+const chapterIndex = (project: string) => (project === 'phone' ? 8 : 7);
+
+async function cacheKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has('atelier-learner-downloads'))) return [];
+    const cache = await caches.open('atelier-learner-downloads');
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+}
+
+async function setUp(page: Page, request: Parameters<typeof createSession>[0], project: string) {
+  const video = await recordTestVideo(page);
+  const course = await courseBySlug(request);
+  const chapter = (await chapters(request, course.id))[chapterIndex(project)]!;
+  const stored = await setChapterVideo(request, chapter.id, video, 'lesson.webm');
+  const learner = await createSession(request, 'learner', 'learner');
+  await enroll(request, learner.record.id, course.id);
+  await signIn(page, learner);
+  return { course, chapter: { ...chapter, ...stored }, learner, size: video.byteLength };
+}
+
+test('a learner downloads a chapter, goes offline, reloads, and the service worker plays and seeks the video', async ({ page, request, context }, testInfo) => {
+  const { chapter, learner, size } = await setUp(page, request, testInfo.project.name);
+  await page.goto('/downloads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offline downloads' })).toBeVisible();
+  await waitForServiceWorker(page);
+
+  const row = page.getByTestId('downloadable-chapter').filter({ hasText: chapter.title });
+  await row.getByRole('button', { name: 'Download for offline' }).click();
+  // size first
+  await expect(row.getByTestId('download-size')).toHaveText(/\d+(\.\d)? (KB|MB)/);
+  await row.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(row.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('download-item').filter({ hasText: chapter.title }).first()).toBeVisible();
+  await expect(page.getByTestId('storage-estimate')).toContainText('Storage used by this site');
+
+  const key = `/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`;
+  expect(await cacheKeys(page)).toContain(key);
+
+  await context.setOffline(true);
+  const reload = await page.reload();
+  expect(reload?.fromServiceWorker()).toBe(true);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  // the list comes from this device's records, not the network
+  await expect(page.getByTestId('download-item').filter({ hasText: chapter.title }).first()).toBeVisible();
+
+  // Range requests against the token-free key and against the tokenized API URL
+  const ranges = await page.evaluate(
+    async ({ key, apiPath, token }) => {
+      const a = await fetch(key, { headers: { Range: 'bytes=100-199' } });
+      const tokenUrl = `${apiPath}?token=${token}`;
+      const b = await fetch(tokenUrl, { headers: { Range: 'bytes=0-' } });
+      return {
+        a: { status: a.status, range: a.headers.get('content-range'), length: (await a.arrayBuffer()).byteLength },
+        b: { status: b.status, range: b.headers.get('content-range') },
+      };
+    },
+    { key, apiPath: `/api/files/${chapter.collectionId}/${chapter.id}/${chapter.video}`, token: learner.token },
+  );
+  expect(ranges.a).toEqual({ status: 206, range: `bytes 100-199/${size}`, length: 100 });
+  expect(ranges.b).toEqual({ status: 206, range: `bytes 0-${size - 1}/${size}` });
+
+  // A <video> plays the copy offline and seeks
+  const played = await page.evaluate(async (src) => {
+    const v = document.createElement('video');
+    v.muted = true;
+    v.src = src;
+    document.body.append(v);
+    await new Promise((resolve, reject) => {
+      v.onloadedmetadata = resolve;
+      v.onerror = () => reject(new Error(`media error ${v.error?.code}`));
+    });
+    await v.play();
+    await new Promise((r) => setTimeout(r, 300));
+    v.pause();
+    v.currentTime = 1.5;
+    await new Promise((resolve) => (v.onseeked = resolve));
+    const at = v.currentTime;
+    v.remove();
+    return { at };
+  }, key);
+  expect(played.at).toBeGreaterThan(1);
+
+  // Removing the download empties the cache, even offline
+  await page.getByRole('button', { name: 'Remove all' }).click();
+  await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
+  expect(await cacheKeys(page)).toEqual([]);
+  const gone = await page.evaluate(async (k) => (await fetch(k)).status, key);
+  expect(gone).toBe(404);
+  await context.setOffline(false);
+});
+
+test('another account on the same device does not get the downloaded copy', async ({ page, request }, testInfo) => {
+  const { chapter } = await setUp(page, request, testInfo.project.name);
+  await page.goto('/downloads');
+  await waitForServiceWorker(page);
+  const row = page.getByTestId('downloadable-chapter').filter({ hasText: chapter.title });
+  await row.getByRole('button', { name: 'Download for offline' }).click();
+  await row.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(row.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
+
+  // a learner who is not enrolled asks for the same file with their own file token
+  const stranger = await createSession(request, 'learner', 'stranger');
+  const status = await page.evaluate(
+    async ({ apiPath, token }) => {
+      const ft = await fetch('/api/files/token', { method: 'POST', headers: { Authorization: token } });
+      const { token: fileToken } = await ft.json();
+      return (await fetch(`${apiPath}?token=${fileToken}`)).status;
+    },
+    { apiPath: `/api/files/${chapter.collectionId}/${chapter.id}/${chapter.video}`, token: stranger.token },
+  );
+  expect(status).toBe(404);
+
+  // clearDownloads-style cleanup: "Remove download" on the chapter frees its cache entry
+  await row.getByRole('button', { name: 'Remove download' }).click();
+  await expect(row.getByRole('button', { name: 'Download for offline' })).toBeVisible();
+  expect(await cacheKeys(page)).toEqual([]);
+});
+
+test('no serious or critical axe violations on /downloads', async ({ page, request }, testInfo) => {
+  await setUp(page, request, testInfo.project.name);
+  await page.goto('/downloads');
+  await expect(page.getByTestId('downloadable-chapter').first()).toBeVisible();
+  await waitForServiceWorker(page);
+  await page.waitForTimeout(600);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((x) => x.target.join(' ')) }));
+  expect(serious).toEqual([]);
+});

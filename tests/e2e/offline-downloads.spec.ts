@@ -90,7 +90,7 @@ test('a learner downloads a chapter, goes offline, reloads, and the service work
   // Removing the download empties the cache, even offline
   await page.getByRole('button', { name: 'Remove all' }).click();
   await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
-  expect(await cacheKeys(page)).toEqual([]);
+  await expect.poll(() => cacheKeys(page)).toEqual([]);
   const gone = await page.evaluate(async (k) => (await fetch(k)).status, key);
   expect(gone).toBe(404);
   await context.setOffline(false);
@@ -120,7 +120,7 @@ test('another account on the same device does not get the downloaded copy', asyn
   // clearDownloads-style cleanup: "Remove download" on the chapter frees its cache entry
   await row.getByRole('button', { name: 'Remove download' }).click();
   await expect(row.getByRole('button', { name: 'Download for offline' })).toBeVisible();
-  expect(await cacheKeys(page)).toEqual([]);
+  await expect.poll(() => cacheKeys(page)).toEqual([]);
 });
 
 test('no serious or critical axe violations on /downloads', async ({ page, request }, testInfo) => {

@@ -184,18 +184,20 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
   return rows;
 }
 
-/** Removes rows and the cache entries no other row still uses. */
+/** Removes the cache entries no other row still uses, then the rows. */
 async function removeRows(rows: readonly DownloadRow[]): Promise<void> {
   if (!rows.length) return;
-  await db.downloads.bulkDelete(rows.map((r) => r.key));
-  if (!('caches' in globalThis)) return;
-  const cache = await caches.open(DOWNLOADS_CACHE);
-  for (const row of rows) {
-    if (row.kind === 'record') continue;
-    const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
-    const stillUsed = await db.downloads.filter((r) => r.key.endsWith(`|${cacheKey}`)).count();
-    if (!stillUsed) await cache.delete(cacheKey);
+  if ('caches' in globalThis) {
+    const going = new Set(rows.map((r) => r.key));
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    for (const row of rows) {
+      if (row.kind === 'record') continue;
+      const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
+      const stillUsed = await db.downloads.filter((r) => !going.has(r.key) && r.key.endsWith(`|${cacheKey}`)).count();
+      if (!stillUsed) await cache.delete(cacheKey);
+    }
   }
+  await db.downloads.bulkDelete(rows.map((r) => r.key));
 }
 
 /** Frees one downloaded item (a row key from the downloads list). */

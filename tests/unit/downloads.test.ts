@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/lib/offline/db';
+import {
+  clearDownloads,
+  type DownloadableChapter,
+  type DownloadProgress,
+  downloadForOffline,
+  estimateDownload,
+  formatBytes,
+  offlineChapterData,
+  offlineVideoUrl,
+  removeChapterDownload,
+} from '@/lib/offline/downloads';
+import { DOWNLOADS_CACHE, OWNER_HEADER } from '@/lib/offline/media-keys';
+
+vi.mock('@/lib/pocketbase/client', () => ({
+  pb: {
+    files: {
+      getToken: async () => 'file-token',
+      getURL: (r: { id: string; collectionId: string }, name: string, q: { token: string }) => `/api/files/${r.collectionId}/${r.id}/${name}?token=${q.token}`,
+    },
+  },
+}));
+
+/** Cache Storage in memory (jsdom has none): enough for put, match, keys, delete. */
+class MemoryCache {
+  entries = new Map<string, { body: Uint8Array; headers: [string, string][] }>();
+  private path = (req: RequestInfo | URL) => new URL(typeof req === 'string' ? req : req instanceof URL ? req.href : req.url, 'http://app.test').pathname;
+  async put(req: RequestInfo, res: Response) {
+    this.entries.set(this.path(req), { body: new Uint8Array(await res.arrayBuffer()), headers: [...res.headers.entries()] });
+  }
+  async match(req: RequestInfo) {
+    const e = this.entries.get(this.path(req));
+    return e ? new Response(e.body, { headers: e.headers }) : undefined;
+  }
+  async keys() {
+    return [...this.entries.keys()].map((k) => new Request(`http://app.test${k}`));
+  }
+  async delete(req: RequestInfo) {
+    return this.entries.delete(this.path(req));
+  }
+}
+
+const stores = new Map<string, MemoryCache>();
+const cacheStorage = {
+  open: async (name: string) => stores.get(name) ?? (stores.set(name, new MemoryCache()), stores.get(name)!),
+  has: async (name: string) => stores.has(name),
+  delete: async (name: string) => stores.delete(name),
+  keys: async () => [...stores.keys()],
+};
+
+const VIDEO = new Uint8Array(300_000).fill(7);
+const requests: string[] = [];
+
+function chapter(id: string, video = `${id}_video.mp4`): DownloadableChapter {
+  return { id, collectionId: 'pbc_modules', collectionName: 'course_modules', course_id: 'course1', title: `Chapter ${id}`, video, content: `Text of ${id}` };
+}
+
+beforeEach(async () => {
+  stores.clear();
+  requests.length = 0;
+  vi.stubGlobal('caches', cacheStorage);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requests.push(`${init?.method ?? 'GET'} ${url}`);
+      const headers = { 'content-type': 'video/mp4', 'content-length': String(VIDEO.byteLength) };
+      if (init?.method === 'HEAD') return new Response(null, { headers });
+      // arrives in chunks, like a real body
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (let i = 0; i < VIDEO.byteLength; i += 100_000) c.enqueue(VIDEO.slice(i, i + 100_000));
+          c.close();
+        },
+      });
+      return new Response(stream, { headers });
+    }),
+  );
+  await db.downloads.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('offline downloads', () => {
+  it('check the size first with a HEAD request per video', async () => {
+    const estimate = await estimateDownload([chapter('a'), chapter('b'), chapter('c', '')]);
+    expect(estimate).toEqual({ bytes: 600_000, files: 2 });
+    expect(requests.every((r) => r.startsWith('HEAD '))).toBe(true);
+  });
+
+  it('store a chapter video under a key without the token, owned by the user, with progress', async () => {
+    const progress: DownloadProgress[] = [];
+    const rows = await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')], tasksByChapter: { a: [{ task_identifier: 'TASK_01' }] }, onProgress: (p) => progress.push(p) });
+    expect(requests).toContain('GET /api/files/pbc_modules/a/a_video.mp4?token=file-token');
+    const cache = stores.get(DOWNLOADS_CACHE)!;
+    expect([...cache.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);
+    const stored = await cache.match('/offline-media/pbc_modules/a/a_video.mp4');
+    expect(stored?.headers.get(OWNER_HEADER)).toBe('u1');
+    expect((await stored!.arrayBuffer()).byteLength).toBe(300_000);
+    expect(progress.at(-1)).toMatchObject({ loaded: 300_000, total: 300_000, fraction: 1 });
+    expect(progress.some((p) => p.fraction !== null && p.fraction > 0 && p.fraction < 1)).toBe(true);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['record', 'video']);
+    expect(await offlineVideoUrl('u1', chapter('a'))).toBe('/offline-media/pbc_modules/a/a_video.mp4');
+    expect(await offlineVideoUrl('u2', chapter('a'))).toBeNull();
+    expect(await offlineChapterData('u1', 'a')).toMatchObject({ chapter: { content: 'Text of a' }, tasks: [{ task_identifier: 'TASK_01' }] });
+  });
+
+  it('say so offline instead of trying', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] })).rejects.toThrow(/offline/);
+    vi.restoreAllMocks();
+  });
+
+  it('clearDownloads(user) frees that user\'s copies and rows, and keeps a copy another user still has', async () => {
+    await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a'), chapter('b')] });
+    await downloadForOffline({ userId: 'u2', courseId: 'course1', chapters: [chapter('b')] });
+    await clearDownloads('u1');
+    expect(await db.downloads.where('userId').equals('u1').count()).toBe(0);
+    expect([...stores.get(DOWNLOADS_CACHE)!.entries.keys()]).toEqual(['/offline-media/pbc_modules/b/b_video.mp4']);
+    expect(await offlineVideoUrl('u2', chapter('b'))).not.toBeNull();
+    await removeChapterDownload('u2', 'b');
+    expect(stores.get(DOWNLOADS_CACHE)!.entries.size).toBe(0);
+  });
+
+  it('clearDownloads() with no user empties the device', async () => {
+    await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
+    await clearDownloads();
+    expect(await db.downloads.count()).toBe(0);
+    expect(await cacheStorage.has(DOWNLOADS_CACHE)).toBe(false);
+  });
+
+  it('an offline copy that the browser evicted is not offered', async () => {
+    await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
+    await cacheStorage.delete(DOWNLOADS_CACHE);
+    expect(await offlineVideoUrl('u1', chapter('a'))).toBeNull();
+  });
+
+  it('format sizes for people', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1_500_000)).toBe('1.5 MB');
+    expect(formatBytes(250_000_000)).toBe('250 MB');
+  });
+});

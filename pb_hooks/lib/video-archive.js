@@ -29,11 +29,17 @@ function keepReplacedVideo(e) {
 
   e.next();
 
-  var pending = record.getRaw(PENDING_DELETE_KEY);
-  if (pending && pending.length) {
-    var keep = [];
-    for (var i = 0; i < pending.length; i++) if (pending[i] !== before) keep.push(pending[i]);
-    record.setRaw(PENDING_DELETE_KEY, keep.length ? keep : null);
+  const pending = record.getRaw(PENDING_DELETE_KEY) || [];
+  const keep = [];
+  for (let i = 0; i < pending.length; i++) if (pending[i] !== before) keep.push(pending[i]);
+  if (keep.length !== pending.length) record.setRaw(PENDING_DELETE_KEY, keep.length ? keep : null);
+}
+
+function collectionName(app, nameOrId) {
+  try {
+    return app.findCachedCollectionByNameOrId(nameOrId).name;
+  } catch (_) {
+    return "";
   }
 }
 
@@ -55,13 +61,7 @@ function guardChapterWrites(e) {
   var m = /^\/api\/collections\/([^/]+)\/records(?:\/|$)/.exec(e.request.url.path);
   if (!m) return e.next();
   var name = decodeURIComponent(m[1]);
-  if (name !== "course_modules") {
-    var col = null;
-    try {
-      col = e.app.findCachedCollectionByNameOrId(name);
-    } catch (_) {}
-    if (!col || col.name !== "course_modules") return e.next();
-  }
+  if (name !== "course_modules" && collectionName(e.app, name) !== "course_modules") return e.next();
   if (method === "POST" && !(e.auth && e.auth.isSuperuser())) throw new ForbiddenError("Only superusers can perform this action.");
   if (method === "PATCH" && !isAdminOrSuperuser(e)) throw new NotFoundError("The requested resource wasn't found.");
   return e.next();

@@ -249,7 +249,7 @@ export async function startStripeStandin(opts = {}) {
 
   const api = {
     url,
-    apiKey: 'sk_test_atelier_standin',
+    apiKey: 'sk_test_AtelierStandin0000',
     webhookSecret,
     /** Env for PocketBase pointing payments at this stand-in. */
     get env() {

@@ -99,6 +99,17 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
   return e.json(200, { received: true });
 });
 
+// prints.available (edition_size − sold − open holds) stays true whoever saves a print:
+// the checkout and fulfilment transactions, the seed, or the artist in the admin UI.
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/checkout.js`).fillAvailable(e.app, e.record);
+  e.next();
+}, "prints");
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/checkout.js`).fillAvailable(e.app, e.record);
+  e.next();
+}, "prints");
+
 // Abandoned checkouts give their stock back (Stripe's expired event does too; this
 // covers missed webhooks).
 cronAdd("atelier_release_holds", "* * * * *", () => {

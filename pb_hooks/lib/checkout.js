@@ -68,6 +68,19 @@ function heldQuantity(txApp, printId) {
   return held;
 }
 
+/** Sum of open holds of a print, read-only (used by the prints save hook). */
+function openHeld(app, printId) {
+  let held = 0;
+  for (const h of app.findRecordsByFilter("stock_holds", "print_id = {:p} && status = 'open'", "", 0, 0, { p: printId })) held += h.getInt("quantity");
+  return held;
+}
+
+/** Keeps prints.available true whenever a print is saved (also edits in the admin UI). */
+function fillAvailable(app, record) {
+  const held = record.isNew() ? 0 : openHeld(app, record.id);
+  record.set("available", Math.max(0, record.getInt("edition_size") - record.getInt("sold") - held));
+}
+
 /** available = edition_size − sold − open holds. Inside a tx. */
 function recomputeAvailable(txApp, print) {
   const available = Math.max(0, print.getInt("edition_size") - print.getInt("sold") - heldQuantity(txApp, print.id));
@@ -280,4 +293,4 @@ function createCourseCheckout(body, auth) {
   });
 }
 
-module.exports = { createPrintCheckout, createCourseCheckout, recomputeAvailable, heldQuantity, abandon, nowIso, HOLD_MINUTES };
+module.exports = { fillAvailable, openHeld, createPrintCheckout, createCourseCheckout, recomputeAvailable, heldQuantity, abandon, nowIso, HOLD_MINUTES };

@@ -11,6 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ArtworksRouteImport } from './routes/artworks'
+import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as PrintEditionsRouteImport } from './routes/print-editions'
+import { Route as PrintViewRouteImport } from './routes/print-view'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,31 +26,86 @@ const ArtworksRoute = ArtworksRouteImport.update({
   path: '/artworks',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentCanceledRoute = PaymentCanceledRouteImport.update({
+  id: '/payment-canceled',
+  path: '/payment-canceled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintEditionsRoute = PrintEditionsRouteImport.update({
+  id: '/print-editions',
+  path: '/print-editions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintViewRoute = PrintViewRouteImport.update({
+  id: '/print-view',
+  path: '/print-view',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/artworks'
+  fullPaths:
+    | '/'
+    | '/artworks'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/artworks'
-  id: '__root__' | '/' | '/artworks'
+  to:
+    | '/'
+    | '/artworks'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
+  id:
+    | '__root__'
+    | '/'
+    | '/artworks'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ArtworksRoute: typeof ArtworksRoute
+  PaymentCanceledRoute: typeof PaymentCanceledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  PrintEditionsRoute: typeof PrintEditionsRoute
+  PrintViewRoute: typeof PrintViewRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -65,12 +124,44 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtworksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment-canceled': {
+      id: '/payment-canceled'
+      path: '/payment-canceled'
+      fullPath: '/payment-canceled'
+      preLoaderRoute: typeof PaymentCanceledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-editions': {
+      id: '/print-editions'
+      path: '/print-editions'
+      fullPath: '/print-editions'
+      preLoaderRoute: typeof PrintEditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-view': {
+      id: '/print-view'
+      path: '/print-view'
+      fullPath: '/print-view'
+      preLoaderRoute: typeof PrintViewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ArtworksRoute: ArtworksRoute,
+  PaymentCanceledRoute: PaymentCanceledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  PrintEditionsRoute: PrintEditionsRoute,
+  PrintViewRoute: PrintViewRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

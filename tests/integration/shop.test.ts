@@ -2,7 +2,7 @@
 // stand-in) and a real SMTP server (maildev).
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';

@@ -113,7 +113,11 @@ describe('create-payment (prints)', () => {
   });
 
   it('converts EUR with the stored rate and rounds to whole units', async () => {
-    await runCron('atelier_exchange_rates', async () => (await list('exchange_rates', "base='EUR'")).length === 2);
+    // a fresh database gets its rates within a minute, then every 30 minutes
+    await runCron('atelier_exchange_rates_initial', async () => (await list('exchange_rates', "base='EUR'")).length === 2);
+    const first = await list('exchange_rates', "base='EUR'");
+    expect(first).toHaveLength(2);
+    await runCron('atelier_exchange_rates', async () => (await list('exchange_rates', "base='EUR'")).some((r) => r.fetched_at !== first[0].fetched_at));
     const rates = await list('exchange_rates', "base='EUR'");
     expect(Object.fromEntries(rates.map((x) => [x.currency, x.rate]))).toEqual({ SEK: 11.02, USD: 1.0512 });
     const print = await createPrint({ slug: 'sek-print', title: 'Kronor', price_cents: 24000 });

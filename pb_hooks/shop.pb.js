@@ -31,7 +31,7 @@ routerAdd("POST", "/api/atelier/verify-payment", (e) => {
       }
     } catch (err) {
       // The webhook still fulfils; answer with what we know.
-      $app.logger().warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err && err.message));
+      $app.logger().warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err?.message));
     }
   }
   const status = order.getString("status");
@@ -56,7 +56,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const raw = toString(e.request.body);
   const problem = stripe.verifySignature(raw, e.request.header.get("Stripe-Signature"), $os.getenv("STRIPE_WEBHOOK_SECRET"));
-  if (problem) throw new BadRequestError("Invalid Stripe signature: " + problem);
+  if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);
   let event;
   try {
     event = JSON.parse(raw);
@@ -68,7 +68,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
     return e.json(200, { received: true, duplicate: true });
   }
   const fulfil = require(`${__hooks}/lib/fulfil.js`);
-  const session = event.data && event.data.object ? event.data.object : {};
+  const session = event.data?.object ? event.data.object : {};
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":

@@ -40,7 +40,7 @@ function fileUrl(record, field, thumb) {
   const name = record.getString(field);
   if (!name) return "";
   const mailer = require(`${__hooks}/lib/mailer.js`);
-  return `${mailer.siteUrl()}/api/files/${record.collection().id}/${record.id}/${encodeURIComponent(name)}${thumb ? "?thumb=" + thumb : ""}`;
+  return `${mailer.siteUrl()}/api/files/${record.collection().id}/${record.id}/${encodeURIComponent(name)}${thumb ? `?thumb=${thumb}` : ""}`;
 }
 
 function validEmail(v) {
@@ -102,7 +102,7 @@ function parsePrintItems(items) {
     if (id.indexOf("print-") === 0) id = id.slice(6);
     const q = item ? Number(item.quantity == null ? 1 : item.quantity) : NaN;
     if (!/^[a-z0-9]{1,32}$/.test(id)) throw apiError(400, "Unknown print in the cart.", { items: { code: "validation_invalid_id", message: "Invalid print id." } });
-    if (!isFinite(q) || Math.floor(q) !== q || q < 1 || q > MAX_QUANTITY) {
+    if (!Number.isFinite(q) || Math.floor(q) !== q || q < 1 || q > MAX_QUANTITY) {
       throw apiError(400, `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`, { items: { code: "validation_invalid_quantity", message: "Invalid quantity." } });
     }
     if (!merged[id]) {
@@ -163,13 +163,13 @@ function openSession(order, lineItems, opts) {
   if (opts.kind === "print") params.payment_intent_data = { metadata: opts.metadata };
   let session;
   try {
-    session = stripe.createCheckoutSession(params, "create-" + order.id);
+    session = stripe.createCheckoutSession(params, `create-${order.id}`);
   } catch (err) {
     abandon(order.id, "failed");
     $app.logger().error("stripe checkout create failed", "order", order.id, "status", err.stripeStatus, "error", String(err.message));
     throw apiError(502, err.stripeStatus ? `The payment provider refused the checkout: ${err.message}` : "The payment provider could not be reached. Please try again.");
   }
-  if (!session || !session.id || !session.url) {
+  if (!session?.id || !session.url) {
     abandon(order.id, "failed");
     throw apiError(502, "No checkout URL received");
   }
@@ -203,7 +203,7 @@ function createPrintCheckout(body, auth) {
     try {
       print = $app.findRecordById("prints", w.printId);
     } catch (_) {}
-    if (!print || !print.getBool("is_active")) throw apiError(404, "One of the prints in your cart is no longer available.", { items: { code: "not_found", message: w.printId } });
+    if (!print?.getBool("is_active")) throw apiError(404, "One of the prints in your cart is no longer available.", { items: { code: "not_found", message: w.printId } });
     const unit = pricing.unitAmount({
       price_cents: print.getInt("price_cents"),
       price_cents_eur: print.getInt("price_cents_eur"),
@@ -257,7 +257,7 @@ function createPrintCheckout(body, auth) {
 
 /** body: {courseSlug, customerEmail?}; auth: the signed-in user (required). */
 function createCourseCheckout(body, auth) {
-  if (!auth || auth.collection().name !== "users") throw apiError(401, "Please sign in to enroll.");
+  if (auth?.collection().name !== "users") throw apiError(401, "Please sign in to enroll.");
   requireConfigured();
   const slug = typeof body.courseSlug === "string" ? body.courseSlug : "";
   let course = null;

@@ -13,7 +13,7 @@ function findOrderForSession(app, session) {
   const byId = app.findRecordsByFilter("orders", "stripe_session_id = {:s}", "", 1, 0, { s: session.id });
   if (byId.length) return byId[0];
   // The webhook can in theory beat the write of the session id: fall back to our own id.
-  const ref = session.client_reference_id || (session.metadata && session.metadata.order_id) || "";
+  const ref = session.client_reference_id || (session.metadata?.order_id) || "";
   if (ref && /^[a-z0-9]{15}$/.test(ref)) {
     try {
       return app.findRecordById("orders", ref);
@@ -23,7 +23,7 @@ function findOrderForSession(app, session) {
 }
 
 function shippingOf(session) {
-  const s = (session.collected_information && session.collected_information.shipping_details) || session.shipping_details || null;
+  const s = (session.collected_information?.shipping_details) || session.shipping_details || null;
   return s && typeof s === "object" ? s : null;
 }
 
@@ -38,14 +38,14 @@ function jsonField(record, name) {
 
 /** Resolves the buyer of a course order: session metadata user id, else by email. */
 function courseBuyer(txApp, order, session) {
-  const ids = [order.getString("user_id"), session.metadata && session.metadata.user_id];
+  const ids = [order.getString("user_id"), session.metadata?.user_id];
   for (const id of ids) {
     if (!id) continue;
     try {
       return txApp.findRecordById("users", id);
     } catch (_) {}
   }
-  const email = order.getString("email") || (session.customer_details && session.customer_details.email) || "";
+  const email = order.getString("email") || (session.customer_details?.email) || "";
   if (email) {
     try {
       return txApp.findAuthRecordByEmail("users", email);
@@ -65,9 +65,9 @@ function markPaid(orderId, session) {
     order.set("status", "paid");
     order.set("paid_at", nowIso());
     if (!order.getString("stripe_session_id")) order.set("stripe_session_id", session.id);
-    const pi = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent && session.payment_intent.id;
+    const pi = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
     if (pi) order.set("stripe_payment_intent", pi);
-    const buyerEmail = session.customer_details && session.customer_details.email;
+    const buyerEmail = session.customer_details?.email;
     if (!order.getString("email") && buyerEmail) order.set("email", buyerEmail);
     const ship = shippingOf(session);
     if (ship) order.set("shipping", ship);
@@ -104,7 +104,7 @@ function markPaid(orderId, session) {
     } else if (order.getString("kind") === "course") {
       const user = courseBuyer(txApp, order, session);
       const items = jsonField(order, "items") || [];
-      const courseId = (session.metadata && session.metadata.course_id) || (items[0] && items[0].id);
+      const courseId = (session.metadata?.course_id) || (items[0]?.id);
       if (user && courseId) {
         if (!order.getString("user_id")) order.set("user_id", user.id);
         const existing = txApp.findRecordsByFilter("course_enrollments", "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: user.id, c: courseId });
@@ -158,7 +158,7 @@ function money(cents, currency) {
 function itemRows(mailer, items, currency) {
   return items
     .map((it) => {
-      const nums = it.edition_numbers && it.edition_numbers.length ? ` (edition no. ${it.edition_numbers.join(", ")})` : "";
+      const nums = it.edition_numbers?.length ? ` (edition no. ${it.edition_numbers.join(", ")})` : "";
       return `<tr><td style="padding:4px 0">${mailer.escapeHtml(it.title)}${mailer.escapeHtml(nums)} × ${it.quantity}</td><td style="padding:4px 0;text-align:right">${mailer.escapeHtml(money(it.unit_amount * it.quantity, currency))}</td></tr>`;
     })
     .join("");

@@ -13,7 +13,7 @@ const FALLBACK_RATES = { eur: 1, sek: 11.5, usd: 1.1 };
 
 function positive(n) {
   const v = Number(n);
-  return isFinite(v) && v > 0 ? v : 0;
+  return Number.isFinite(v) && v > 0 ? v : 0;
 }
 
 /** Rates per 1 EUR, keys eur/sek/usd; missing or invalid values fall back. */
@@ -33,7 +33,7 @@ function normalizeRates(rates) {
  * rates: {sek, usd} per 1 EUR. Returns the unit amount in minor units (cents/öre).
  */
 function unitAmount(print, currency, rates) {
-  if (CURRENCIES.indexOf(currency) < 0) throw new Error("Unsupported currency: " + currency);
+  if (CURRENCIES.indexOf(currency) < 0) throw new Error(`Unsupported currency: ${currency}`);
   const r = normalizeRates(rates);
   const eurCents = positive(print.price_cents_eur) || positive(print.price_cents);
   if (currency === "eur") return Math.round(eurCents / 100) * 100;

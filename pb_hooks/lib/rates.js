@@ -7,14 +7,14 @@ function refresh() {
   let json;
   try {
     const res = $http.send({ url: url, method: "GET", timeout: 15 });
-    if (res.statusCode !== 200) throw new Error("HTTP " + res.statusCode);
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
     json = res.json;
   } catch (err) {
-    $app.logger().warn("exchange rates fetch failed", "url", url, "error", String(err && err.message ? err.message : err));
+    $app.logger().warn("exchange rates fetch failed", "url", url, "error", String(err?.message ? err.message : err));
     return { ok: false };
   }
-  const base = String((json && json.base) || "EUR").toUpperCase();
-  const rates = (json && json.rates) || {};
+  const base = String((json?.base) || "EUR").toUpperCase();
+  const rates = (json?.rates) || {};
   if (base !== "EUR") {
     $app.logger().warn("exchange rates have an unexpected base", "base", base);
     return { ok: false };
@@ -24,7 +24,7 @@ function refresh() {
   $app.runInTransaction((txApp) => {
     for (const cur of ["SEK", "USD"]) {
       const rate = Number(rates[cur]);
-      if (!isFinite(rate) || rate <= 0) continue;
+      if (!Number.isFinite(rate) || rate <= 0) continue;
       const found = txApp.findRecordsByFilter("exchange_rates", "currency = {:c}", "", 1, 0, { c: cur });
       const rec = found.length ? found[0] : new Record(txApp.findCollectionByNameOrId("exchange_rates"));
       rec.set("base", "EUR");

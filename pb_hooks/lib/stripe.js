@@ -24,11 +24,11 @@ function encode(params) {
   function walk(prefix, value) {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) walk(prefix + "[" + i + "]", value[i]);
+      for (let i = 0; i < value.length; i++) walk(`${prefix}[${i}]`, value[i]);
     } else if (typeof value === "object") {
-      for (const k of Object.keys(value)) walk(prefix ? prefix + "[" + k + "]" : k, value[k]);
+      for (const k of Object.keys(value)) walk(prefix ? `${prefix}[${k}]` : k, value[k]);
     } else {
-      parts.push(encodeURIComponent(prefix) + "=" + encodeURIComponent(String(value)));
+      parts.push(`${encodeURIComponent(prefix)}=${encodeURIComponent(String(value))}`);
     }
   }
   walk("", params);
@@ -42,7 +42,7 @@ function encode(params) {
 function request(method, path, params, opts) {
   opts = opts || {};
   const headers = {
-    authorization: "Bearer " + secretKey(),
+    authorization: `Bearer ${secretKey()}`,
     "stripe-version": opts.version || API_VERSION,
   };
   let url = apiBase() + path;
@@ -59,13 +59,13 @@ function request(method, path, params, opts) {
   try {
     res = $http.send({ url: url, method: method, body: body, headers: headers, timeout: opts.timeout || 20 });
   } catch (err) {
-    const e = new Error("Stripe request failed: " + String(err && err.message ? err.message : err));
+    const e = new Error(`Stripe request failed: ${String(err?.message ? err.message : err)}`);
     e.stripeStatus = 0;
     throw e;
   }
   const json = res.json || {};
   if (res.statusCode < 200 || res.statusCode >= 300) {
-    const msg = (json.error && json.error.message) || "HTTP " + res.statusCode;
+    const msg = (json.error?.message) || `HTTP ${res.statusCode}`;
     const e = new Error(msg);
     e.stripeStatus = res.statusCode;
     throw e;
@@ -78,7 +78,7 @@ function createCheckoutSession(params, idempotencyKey) {
 }
 
 function retrieveCheckoutSession(id) {
-  return request("GET", "/v1/checkout/sessions/" + encodeURIComponent(id), {});
+  return request("GET", `/v1/checkout/sessions/${encodeURIComponent(id)}`, {});
 }
 
 /**
@@ -101,7 +101,7 @@ function verifySignature(rawBody, header, secret, nowSeconds) {
   }
   if (!/^\d+$/.test(t)) return "no timestamp in Stripe-Signature";
   if (v1.length === 0) return "no v1 signature in Stripe-Signature";
-  const expected = $security.hs256(t + "." + rawBody, secret);
+  const expected = $security.hs256(`${t}.${rawBody}`, secret);
   let ok = false;
   for (const sig of v1) {
     // check every candidate so timing does not depend on which one matched

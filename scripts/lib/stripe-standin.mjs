@@ -217,7 +217,7 @@ export async function startStripeStandin(opts = {}) {
       }
       if (m && req.method === 'POST') {
         const s = sessions.get(m[1]);
-        if (!s || s.status !== 'open') return send(409, page('Closed', '<h1>This checkout is closed</h1>'), 'text/html');
+        if (s?.status !== 'open') return send(409, page('Closed', '<h1>This checkout is closed</h1>'), 'text/html');
         complete(s);
         if (webhookUrl) await deliver('checkout.session.completed', s);
         res.writeHead(303, { location: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id) });

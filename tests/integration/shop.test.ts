@@ -15,6 +15,9 @@ let ratesServer: Server;
 let ratesUrl = '';
 let ipSeq = 1;
 
+// biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON answers, checked by the assertions
+type Json = Record<string, any>;
+
 // Each simulated buyer comes from its own address (the checkout route is rate-limited per IP).
 const nextIp = () => `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`;
 
@@ -27,7 +30,7 @@ async function api(path: string, body: unknown, headers: Record<string, string> 
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try { json = JSON.parse(text); } catch {}
-  return { status: res.status, json: json as Record<string, any> };
+  return { status: res.status, json: json as Json };
 }
 
 async function createPrint(fields: Record<string, unknown>) {
@@ -41,12 +44,12 @@ async function createPrint(fields: Record<string, unknown>) {
 
 async function getRecord(coll: string, id: string) {
   const res = await asSuperuser(pb, `/api/collections/${coll}/records/${id}`);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Json;
 }
 
 async function list(coll: string, filter: string) {
   const res = await asSuperuser(pb, `/api/collections/${coll}/records?perPage=500&filter=${encodeURIComponent(filter)}`);
-  return ((await res.json()) as { items: Record<string, any>[] }).items;
+  return ((await res.json()) as { items: Json[] }).items;
 }
 
 const checkout = (items: unknown[], currency = 'eur', extra: Record<string, unknown> = {}) => api('/api/atelier/create-payment', { items, currency, customerEmail: 'buyer@example.com', ...extra });

@@ -125,3 +125,49 @@ test('checkout says it needs a connection when offline', async ({ page, context 
   await expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   await context.setOffline(false);
 });
+
+test('print editions render offline from the saved copy, prices with the saved or fallback rates', async ({ page, context }) => {
+  await page.goto('/print-editions');
+  await expect(page.getByTestId('print-card').first()).toContainText(FIRST.title);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByLabel('Currency').first().selectOption('sek');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('print-card').first()).toContainText(FIRST.title);
+  await expect(page.getByTestId('print-card').first().getByTestId('print-price')).toHaveText(/2\s760\skr/);
+  await expect(page.getByText('Using cached rates').first()).toBeVisible();
+  await page.goto(`/print-view?print=${SECOND.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: SECOND.title })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('live server rates price the page and are kept for offline use', async ({ page, context }) => {
+  // The demo data has no rates (the server fetches them on its schedule): answer for it.
+  await context.route('**/api/collections/exchange_rates/records**', (route) =>
+    route.fulfill({
+      json: {
+        page: 1,
+        perPage: 500,
+        totalItems: 2,
+        totalPages: 1,
+        items: [
+          { id: 'rsek00000000000', collectionName: 'exchange_rates', base: 'EUR', currency: 'SEK', rate: 11.02, fetched_at: '2026-11-21 12:00:00.000Z' },
+          { id: 'rusd00000000000', collectionName: 'exchange_rates', base: 'EUR', currency: 'USD', rate: 1.05, fetched_at: '2026-11-21 12:00:00.000Z' },
+        ],
+      },
+    }),
+  );
+  await page.goto(`/print-view?print=${FIRST.slug}`);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.getByLabel('Currency').selectOption('sek');
+  // 240 × 11.02 = 2644.8 → 2 645 kr, the amount Stripe will charge
+  await expect(page.getByTestId('print-price')).toHaveText(/2\s645\skr/);
+  await expect(page.getByText('Using cached rates')).toHaveCount(0);
+  await context.unroute('**/api/collections/exchange_rates/records**');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('print-price')).toHaveText(/2\s645\skr/);
+  await expect(page.getByText('Using cached rates')).toBeVisible();
+  await context.setOffline(false);
+});

@@ -115,6 +115,18 @@ describe('create-payment (prints)', () => {
     expect((await getRecord('prints', print.id)).available).toBe(28);
   });
 
+  it('the stand-in refuses what Stripe refuses (stripe-mock validates every create)', async () => {
+    const res = await fetch(`${stripe.url}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stripe.apiKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mode=subscriptionz&success_url=https%3A%2F%2Fexample.com',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { type: string; message: string } };
+    expect(body.error.type).toBe('invalid_request_error');
+    expect(body.error.message).toMatch(/mode/);
+  });
+
   it('converts EUR with the stored rate and rounds to whole units', async () => {
     // a fresh database gets its rates within a minute, then every 30 minutes
     await runCron('atelier_exchange_rates_initial', async () => (await list('exchange_rates', "base='EUR'")).length === 2);

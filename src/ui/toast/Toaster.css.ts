@@ -40,7 +40,7 @@ export const toast = recipe({
 });
 
 export const title = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
-export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.9 });
+export const description = style({ fontSize: vars.fontSize.sm });
 
 export const close = style({
   border: 0,

@@ -4,7 +4,7 @@ import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
 import { Image } from '@/ui/image/Image';
 import { formatPrice } from '../model/currency';
 import { AddToCartButton } from './AddToCartButton';
-import { availabilityText } from './Availability';
+import { availabilityText } from '../model/availability';
 import * as styles from './PrintCard.css';
 import { useShopPricing } from './use-shop-pricing';
 

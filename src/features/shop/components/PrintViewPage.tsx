@@ -8,7 +8,7 @@ import { Image } from '@/ui/image/Image';
 import { pickPrint, printsQueryOptions } from '../api/prints';
 import { formatPrice } from '../model/currency';
 import { AddToCartButton } from './AddToCartButton';
-import { availabilityText } from './Availability';
+import { availabilityText } from '../model/availability';
 import { CurrencySelect } from './CurrencySelect';
 import * as styles from './ShopPage.css';
 import { useShopPricing } from './use-shop-pricing';

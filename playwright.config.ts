@@ -22,8 +22,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: { executablePath } } },
+    { name: 'desktop', testIgnore: /pwa-update/, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } } },
+    { name: 'phone', testIgnore: /pwa-update/, use: { ...devices['Pixel 7'], launchOptions: { executablePath } } },
+    // Rewrites dist/sw.js to simulate a deploy, so it runs alone, after the others.
+    {
+      name: 'pwa-update',
+      testMatch: /pwa-update/,
+      dependencies: ['desktop', 'phone'],
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -40,6 +40,27 @@ export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
     });
     const print = await created.json();
     if (!created.ok) throw new Error(`create print: ${JSON.stringify(print)}`);
+    const warm = await fetch(`${server.url}/api/collections/prints/records`, {
+      method: 'POST',
+      headers: su,
+      body: JSON.stringify({ slug: 'drop-baseline', title: 'Baseline', currency: 'eur', price_cents: 24000, edition_size: 100, is_active: true, sort_order: 2 }),
+    });
+    const warmup = await warm.json();
+
+    // Baseline: one buyer at a time (the same path, no contention).
+    const single = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}/api/atelier/create-payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.2.0.${i}` },
+        body: JSON.stringify({ items: [{ id: warmup.id, quantity: 1 }], currency: 'eur' }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`baseline checkout answered ${res.status}`);
+      single.push(performance.now() - t0);
+    }
+    single.sort((a, b) => a - b);
 
     const started = performance.now();
     const results = await Promise.all(
@@ -74,6 +95,7 @@ export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
       oversold: Math.max(0, after.sold - edition, ok.length - edition),
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
+      singleP50: percentile(single, 50),
       wall,
     };
   } finally {
@@ -94,6 +116,7 @@ export function dropRow(r) {
     'create-payment p50 ms': r.p50.toFixed(1),
     'p95 ms': r.p95.toFixed(1),
     'all done s': (r.wall / 1000).toFixed(2),
+    'one buyer alone p50 ms': r.singleP50.toFixed(1),
   };
 }
 

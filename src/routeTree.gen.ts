@@ -12,6 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as DownloadsRouteImport } from './routes/downloads'
+import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as PrintEditionsRouteImport } from './routes/print-editions'
+import { Route as PrintViewRouteImport } from './routes/print-view'
 import { Route as AdminVideosRouteImport } from './routes/admin/videos'
 
 const IndexRoute = IndexRouteImport.update({
@@ -29,6 +33,26 @@ const DownloadsRoute = DownloadsRouteImport.update({
   path: '/downloads',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentCanceledRoute = PaymentCanceledRouteImport.update({
+  id: '/payment-canceled',
+  path: '/payment-canceled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintEditionsRoute = PrintEditionsRouteImport.update({
+  id: '/print-editions',
+  path: '/print-editions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintViewRoute = PrintViewRouteImport.update({
+  id: '/print-view',
+  path: '/print-view',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminVideosRoute = AdminVideosRouteImport.update({
   id: '/admin/videos',
   path: '/admin/videos',
@@ -39,12 +63,20 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
   '/downloads': typeof DownloadsRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/admin/videos': typeof AdminVideosRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
   '/downloads': typeof DownloadsRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/admin/videos': typeof AdminVideosRoute
 }
 export interface FileRoutesById {
@@ -52,20 +84,53 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
   '/downloads': typeof DownloadsRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/admin/videos': typeof AdminVideosRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/artworks' | '/downloads' | '/admin/videos'
+  fullPaths:
+    | '/'
+    | '/artworks'
+    | '/downloads'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
+    | '/admin/videos'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/artworks' | '/downloads' | '/admin/videos'
-  id: '__root__' | '/' | '/artworks' | '/downloads' | '/admin/videos'
+  to:
+    | '/'
+    | '/artworks'
+    | '/downloads'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
+    | '/admin/videos'
+  id:
+    | '__root__'
+    | '/'
+    | '/artworks'
+    | '/downloads'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
+    | '/admin/videos'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ArtworksRoute: typeof ArtworksRoute
   DownloadsRoute: typeof DownloadsRoute
+  PaymentCanceledRoute: typeof PaymentCanceledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  PrintEditionsRoute: typeof PrintEditionsRoute
+  PrintViewRoute: typeof PrintViewRoute
   AdminVideosRoute: typeof AdminVideosRoute
 }
 
@@ -92,6 +157,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DownloadsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment-canceled': {
+      id: '/payment-canceled'
+      path: '/payment-canceled'
+      fullPath: '/payment-canceled'
+      preLoaderRoute: typeof PaymentCanceledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-editions': {
+      id: '/print-editions'
+      path: '/print-editions'
+      fullPath: '/print-editions'
+      preLoaderRoute: typeof PrintEditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-view': {
+      id: '/print-view'
+      path: '/print-view'
+      fullPath: '/print-view'
+      preLoaderRoute: typeof PrintViewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/videos': {
       id: '/admin/videos'
       path: '/admin/videos'
@@ -106,6 +199,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ArtworksRoute: ArtworksRoute,
   DownloadsRoute: DownloadsRoute,
+  PaymentCanceledRoute: PaymentCanceledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  PrintEditionsRoute: PrintEditionsRoute,
+  PrintViewRoute: PrintViewRoute,
   AdminVideosRoute: AdminVideosRoute,
 }
 export const routeTree = rootRouteImport

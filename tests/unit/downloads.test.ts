@@ -31,7 +31,7 @@ class MemoryCache {
   }
   async match(req: RequestInfo) {
     const e = this.entries.get(this.path(req));
-    return e ? new Response(e.body, { headers: e.headers }) : undefined;
+    return e ? new Response(e.body as unknown as BodyInit, { headers: e.headers }) : undefined;
   }
   async keys() {
     return [...this.entries.keys()].map((k) => new Request(`http://app.test${k}`));

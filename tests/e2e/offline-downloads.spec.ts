@@ -123,6 +123,25 @@ test('another account on the same device does not get the downloaded copy', asyn
   await expect.poll(() => cacheKeys(page)).toEqual([]);
 });
 
+test('the whole course downloads with its size shown first, then frees with one click', async ({ page, request }, testInfo) => {
+  const { course, chapter } = await setUp(page, request, testInfo.project.name);
+  await page.goto('/downloads');
+  await waitForServiceWorker(page);
+  const section = page.getByRole('region', { name: course.title });
+  const courseBox = section.getByTestId('download-course');
+  await courseBox.getByRole('button', { name: 'Download course for offline' }).click();
+  await expect(courseBox.getByTestId('download-size')).toHaveText(/\d+(\.\d)? (KB|MB)/);
+  await courseBox.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(courseBox.getByTestId('download-done')).toBeVisible({ timeout: 30_000 });
+  // every chapter's text came along, and this chapter's video
+  const chapterCount = await section.getByTestId('downloadable-chapter').count();
+  await expect(page.getByTestId('download-item').filter({ hasText: 'Text and tasks' })).toHaveCount(chapterCount);
+  await expect.poll(() => cacheKeys(page)).toContain(`/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`);
+  await courseBox.getByRole('button', { name: 'Remove download' }).click();
+  await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
+  await expect.poll(() => cacheKeys(page)).toEqual([]);
+});
+
 test('no serious or critical axe violations on /downloads', async ({ page, request }, testInfo) => {
   await setUp(page, request, testInfo.project.name);
   await page.goto('/downloads');

@@ -12,6 +12,7 @@ import {
   removeChapterDownload,
 } from '@/lib/offline/downloads';
 import { DOWNLOADS_CACHE, OWNER_HEADER } from '@/lib/offline/media-keys';
+import { resolveVideoSource } from '@/lib/offline/video-source';
 
 vi.mock('@/lib/pocketbase/client', () => ({
   pb: {
@@ -135,6 +136,15 @@ describe('offline downloads', () => {
     await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
     await cacheStorage.delete(DOWNLOADS_CACHE);
     expect(await offlineVideoUrl('u1', chapter('a'))).toBeNull();
+  });
+
+  it('the chapter viewer plays the downloaded copy, else the protected URL with a file token', async () => {
+    expect(await resolveVideoSource('u1', chapter('a'))).toEqual({ src: '/api/files/pbc_modules/a/a_video.mp4?token=file-token', offline: false });
+    await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
+    expect(await resolveVideoSource('u1', chapter('a'))).toEqual({ src: '/offline-media/pbc_modules/a/a_video.mp4', offline: true });
+    // a replaced video has a new file name: not the old copy
+    expect((await resolveVideoSource('u1', chapter('a', 'a_new.mp4')))?.offline).toBe(false);
+    expect(await resolveVideoSource('u1', chapter('b', ''))).toBeNull();
   });
 
   it('format sizes for people', () => {

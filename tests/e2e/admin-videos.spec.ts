@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { chapters, courseBySlug, createSession, recordTestVideo, setChapterVideo, signIn } from './course-support';
+import { chapters, courseBySlug, createSession, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
 import { waitForServiceWorker } from './support';
 
 // Desktop and phone run in parallel against one server: each edits its own chapter.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { chapters, courseBySlug, createSession, enroll, recordTestVideo, setChapterVideo, signIn } from './course-support';
+import { chapters, courseBySlug, createSession, enroll, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
 import { waitForServiceWorker } from './support';
 
 // Desktop and phone each put their video on their own chapter.

@@ -19,6 +19,9 @@ export class UploadError extends Error {
   }
 }
 
+/** PocketBase's http.Server ReadTimeout (apis/serve.go): a request body must arrive within it. */
+const SERVER_READ_TIMEOUT_MS = 5 * 60_000;
+
 interface PocketBaseErrorBody {
   message?: string;
   data?: Record<string, { code?: string; message?: string } | undefined>;
@@ -72,8 +75,13 @@ export function updateRecordWithProgress<T>(
       const kind = xhr.status === 413 ? 'too-large' : xhr.status >= 500 ? 'server' : 'rejected';
       reject(new UploadError(messageFor(xhr.status, parsed as PocketBaseErrorBody | null), xhr.status, kind));
     };
+    const started = Date.now();
     xhr.onerror = () =>
-      reject(new UploadError('The connection was lost during the upload (network error or the server closed it).', 0, 'network'));
+      reject(
+        Date.now() - started >= SERVER_READ_TIMEOUT_MS - 10_000
+          ? new UploadError('The upload took longer than the server allows (5 minutes) and was cut off. Try a smaller file or a faster connection.', 0, 'timeout')
+          : new UploadError('The connection was lost during the upload (network error or the server closed it).', 0, 'network'),
+      );
     xhr.ontimeout = () => reject(new UploadError('The upload took too long and was stopped.', 0, 'timeout'));
     xhr.onabort = () => reject(new UploadError('The upload was canceled.', 0, 'aborted'));
     if (opts.signal) {

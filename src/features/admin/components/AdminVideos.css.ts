@@ -40,3 +40,5 @@ export const notice = style({
 export const list = style({ display: 'grid', gap: vars.space.md, listStyle: 'none', padding: 0, margin: 0 });
 
 export const muted = style({ color: vars.color.muted });
+
+export const centered = style({ textAlign: 'center', justifyItems: 'center' });

@@ -6,7 +6,7 @@ import * as styles from './AdminVideos.css';
 /** Shown to signed-in users without the admin role (the API refuses them too). */
 export function NotAuthorized({ email }: { email?: string }) {
   return (
-    <section className={styles.page} aria-labelledby="not-authorized-title" style={{ textAlign: 'center', justifyItems: 'center' }}>
+    <section className={`${styles.page} ${styles.centered}`} aria-labelledby="not-authorized-title">
       <PageHead title="Not authorized" />
       <h1 id="not-authorized-title" className={styles.title}>
         Not authorized

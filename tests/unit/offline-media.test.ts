@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { OWNER_HEADER, offlineMediaKey, parseFilePath, parseRange, sameFile, tokenUserId } from '@/lib/offline/media-keys';
 

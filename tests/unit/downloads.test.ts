@@ -87,7 +87,7 @@ afterEach(() => {
 describe('offline downloads', () => {
   it('check the size first with a HEAD request per video', async () => {
     const estimate = await estimateDownload([chapter('a'), chapter('b'), chapter('c', '')]);
-    expect(estimate).toEqual({ bytes: 600_000, files: 2 });
+    expect(estimate).toMatchObject({ bytes: 600_000, files: 2 });
     expect(requests.every((r) => r.startsWith('HEAD '))).toBe(true);
   });
 
@@ -145,6 +145,18 @@ describe('offline downloads', () => {
     // a replaced video has a new file name: not the old copy
     expect((await resolveVideoSource('u1', chapter('a', 'a_new.mp4')))?.offline).toBe(false);
     expect(await resolveVideoSource('u1', chapter('b', ''))).toBeNull();
+  });
+
+  it('a course download cut off half-way keeps and lists what it already stored', async () => {
+    const real = globalThis.fetch as unknown as (url: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.includes('/b/') && (init?.method ?? 'GET') === 'GET') throw new TypeError('Failed to fetch');
+      return real(url, init);
+    });
+    await expect(downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a'), chapter('b')] })).rejects.toThrow('Failed to fetch');
+    const rows = await db.downloads.where('userId').equals('u1').toArray();
+    expect(rows.map((r) => `${r.kind}:${r.chapterId}`)).toEqual(['video:a']);
+    expect([...stores.get(DOWNLOADS_CACHE)!.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);
   });
 
   it('format sizes for people', () => {

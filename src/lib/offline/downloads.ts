@@ -92,6 +92,8 @@ async function planChapters(chapters: readonly DownloadableChapter[], signal?: A
 export interface DownloadEstimate {
   bytes: number;
   files: number;
+  /** Free space the browser reports for this site (quota − usage), or null when unknown. */
+  available: number | null;
 }
 
 /** Size first: what downloading these chapters (and the compendium) would store. */
@@ -99,7 +101,9 @@ export async function estimateDownload(chapters: readonly DownloadableChapter[],
   const plan = await planChapters(chapters, opts.signal);
   let bytes = plan.reduce((n, f) => n + f.bytes, 0);
   if (opts.compendiumUrl) bytes += await headSize(opts.compendiumUrl, opts.signal).catch(() => 0);
-  return { bytes, files: plan.length + (opts.compendiumUrl ? 1 : 0) };
+  const storage = await storageInfo();
+  const available = storage.quota != null && storage.usage != null ? Math.max(0, storage.quota - storage.usage) : null;
+  return { bytes, files: plan.length + (opts.compendiumUrl ? 1 : 0), available };
 }
 
 /** Streams one file into the cache, counting bytes as they arrive (never whole in memory). */
@@ -165,12 +169,21 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
 
   for (const file of plan) {
     report(file.title);
-    const bytes = await storeFile(cache, file, userId, (n) => {
-      loaded += n;
-      report(file.title);
-    }, signal);
+    let bytes: number;
+    try {
+      bytes = await storeFile(cache, file, userId, (n) => {
+        loaded += n;
+        report(file.title);
+      }, signal);
+    } catch (err) {
+      if (isQuotaError(err)) throw new Error('Not enough free storage on this device for this download. Remove other downloads or free some space.');
+      throw err;
+    }
     if (bytes < 0) continue;
-    rows.push({ key: rowKey(userId, file.cacheKey), userId, courseId, chapterId: file.chapterId, kind: file.kind, title: file.title, bytes, createdAt: now });
+    const row: DownloadRow = { key: rowKey(userId, file.cacheKey), userId, courseId, chapterId: file.chapterId, kind: file.kind, title: file.title, bytes, createdAt: now };
+    // Recorded file by file: a course download cut off half-way keeps (and lists) what it stored.
+    await db.downloads.put(row);
+    rows.push(row);
   }
   for (const chapter of chapters) {
     const tasks = opts.tasksByChapter?.[chapter.id] ?? [];
@@ -182,6 +195,10 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
   await db.downloads.bulkPut(rows);
   report('');
   return rows;
+}
+
+function isQuotaError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { name?: string }).name === 'QuotaExceededError';
 }
 
 /** Removes the cache entries no other row still uses, then the rows. */

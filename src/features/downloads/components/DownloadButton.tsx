@@ -27,7 +27,7 @@ export interface DownloadButtonProps {
   scope: 'chapter' | 'course';
 }
 
-type Phase = { kind: 'idle' } | { kind: 'sizing' } | { kind: 'confirm'; bytes: number } | { kind: 'downloading'; progress: DownloadProgress | null } | { kind: 'error'; message: string };
+type Phase = { kind: 'idle' } | { kind: 'sizing' } | { kind: 'confirm'; bytes: number; available: number | null } | { kind: 'downloading'; progress: DownloadProgress | null } | { kind: 'error'; message: string };
 
 /**
  * "Download for offline": shows the size first, then progress; once stored, says so and
@@ -48,8 +48,8 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
   const checkSize = async () => {
     setPhase({ kind: 'sizing' });
     try {
-      const { bytes } = await estimateDownload(chapters, { compendiumUrl });
-      setPhase({ kind: 'confirm', bytes });
+      const { bytes, available } = await estimateDownload(chapters, { compendiumUrl });
+      setPhase({ kind: 'confirm', bytes, available });
     } catch (err) {
       setPhase({ kind: 'error', message: err instanceof Error ? err.message : 'Could not check the download size.' });
     }
@@ -110,9 +110,15 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
           <span>
             Download {what}: <strong data-testid="download-size">{formatBytes(phase.bytes)}</strong>
           </span>
-          <button type="button" className={button({ size: 'sm' })} onClick={() => void start()}>
+          {phase.available !== null ? <span className={styles.muted}>({formatBytes(phase.available)} free)</span> : null}
+          <button type="button" className={button({ size: 'sm' })} onClick={() => void start()} disabled={phase.available !== null && phase.bytes > phase.available}>
             Download
           </button>
+          {phase.available !== null && phase.bytes > phase.available ? (
+            <span className={styles.error} role="alert">
+              Not enough free storage on this device.
+            </span>
+          ) : null}
           <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => setPhase({ kind: 'idle' })}>
             Cancel
           </button>

@@ -49,7 +49,7 @@ function shellHtml(transform) {
 
 function serve(e, transform) {
   const dir = publicDir();
-  let name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
+  const name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
   if (name.split("/").indexOf("..") !== -1) throw new NotFoundError("Not found.");
 
   if (name && isFile(dir, name)) {
@@ -66,10 +66,11 @@ function serve(e, transform) {
 
   let html;
   try {
-    html = shellHtml(transform ? (h) => transform(h, "/" + name, e) : null);
-  } catch (err) {
+    html = shellHtml(null);
+  } catch (_) {
     return e.string(503, "The site has not been built yet. Run `npm run build` (npm start does it for you).");
   }
+  if (transform) html = transform(html, `/${name}`, e);
   e.response.header().set("Cache-Control", "no-cache");
   return e.html(200, html);
 }

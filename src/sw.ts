@@ -28,7 +28,8 @@ registerOfflineMediaRoutes();
 // API and admin UI stay on the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/_\//, /^\/_$/],
+    // Paths with a file extension (robots.txt, sw.js, icons) are files, never app routes.
+    denylist: [/^\/api\//, /^\/_\//, /^\/_$/, /\/[^/]+\.[a-z0-9]+$/i],
   }),
 );
 

@@ -3,9 +3,9 @@ import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { InstallApp } from '@/ui/install/InstallApp';
 import { downloadableCoursesQueryOptions } from '../api/downloadable-chapters';
-import { DownloadButton } from './DownloadButton';
-import * as styles from './Downloads.css';
-import { DownloadsList } from './DownloadsList';
+import { DownloadButton } from '@/ui/downloads/DownloadButton';
+import * as styles from '@/ui/downloads/Downloads.css';
+import { DownloadsList } from '@/ui/downloads/DownloadsList';
 
 /** /downloads: take enrolled courses offline, see and free what is stored, install the app. */
 export function DownloadsPage({ userId }: { userId: string }) {

@@ -4,7 +4,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { chapters, courseBySlug, createSession, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
 import { waitForServiceWorker } from './support';
 
-// Desktop and phone run in parallel against one server: each edits its own chapter.
+// Desktop and phone run in parallel against one server: each edits its own chapters
+// (indexes 2-6 and 9-10 here, 7-8 in offline-downloads.spec.ts; the course issue uses 0-1).
 const chapterIndex = (project: string) => (project === 'phone' ? 6 : 5);
 
 async function openAdmin(page: Page) {
@@ -141,6 +142,52 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
   expect(body).toContain(text);
   expect(body).toContain(`Chapter ${String(chapterIndex(testInfo.project.name) + 1).padStart(2, '0')}: ${chapter.title}`);
   await expect(page.getByText('Text compendium downloaded successfully')).toBeVisible();
+});
+
+test('every admin failure toast of SPEC §8 shows when the server fails', async ({ page, request }, testInfo) => {
+  const admin = await createSession(request, 'admin', 'admin');
+  const course = await courseBySlug(request);
+  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+  await signIn(page, admin);
+  const fail = (route: import('@playwright/test').Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Something went wrong.","data":{}}' });
+
+  await page.route('**/api/collections/courses/records?*', fail);
+  await page.goto('/admin/videos');
+  await expect(page.getByText('Failed to fetch courses')).toBeVisible({ timeout: 20_000 });
+  await page.unroute('**/api/collections/courses/records?*');
+
+  await page.route('**/api/collections/course_modules/records?*', fail);
+  await page.reload();
+  await expect(page.getByText('Failed to fetch chapters')).toBeVisible({ timeout: 20_000 });
+  await page.unroute('**/api/collections/course_modules/records?*');
+
+  await page.reload();
+  const c = card(page, chapter.title);
+  await expect(c).toBeVisible();
+  await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) => (route.request().method() === 'PATCH' ? fail(route) : route.continue()));
+  await c.getByRole('button', { name: 'Edit' }).click();
+  await c.getByRole('textbox', { name: 'Text content' }).fill('Will not be saved');
+  await c.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Failed to update content')).toBeVisible();
+  // still editing: nothing typed is lost
+  await expect(c.getByRole('textbox', { name: 'Text content' })).toHaveValue('Will not be saved');
+});
+
+test('removing a video that fails says "Failed to delete video" and keeps it', async ({ page, request }, testInfo) => {
+  const video = await recordTestVideo(page);
+  const admin = await createSession(request, 'admin', 'admin');
+  const course = await courseBySlug(request);
+  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name) - 3]!;
+  await setChapterVideo(request, chapter.id, video, 'keep.webm');
+  await signIn(page, admin);
+  await openAdmin(page);
+  const c = card(page, chapter.title);
+  await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"x","data":{}}' }) : route.continue(),
+  );
+  await c.getByRole('button', { name: 'Remove video' }).click();
+  await expect(page.getByText('Failed to delete video')).toBeVisible();
+  await expect(c.getByText('Video uploaded')).toBeVisible();
 });
 
 test('offline, the admin page says writes need a connection', async ({ page, request, context }) => {

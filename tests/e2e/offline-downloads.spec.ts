@@ -3,7 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { chapters, courseBySlug, createSession, enroll, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
 import { waitForServiceWorker } from './support';
 
-// Desktop and phone each put their video on their own chapter.
+// Desktop and phone each put their video on their own chapter; within a project the tests
+// share that chapter, so they run one after the other.
+test.describe.configure({ mode: 'default' });
 const chapterIndex = (project: string) => (project === 'phone' ? 8 : 7);
 
 async function cacheKeys(page: Page): Promise<string[]> {

@@ -62,7 +62,7 @@ function guardChapterWrites(e) {
   if (!m) return e.next();
   var name = decodeURIComponent(m[1]);
   if (name !== "course_modules" && collectionName(e.app, name) !== "course_modules") return e.next();
-  if (method === "POST" && !(e.auth && e.auth.isSuperuser())) throw new ForbiddenError("Only superusers can perform this action.");
+  if (method === "POST" && !e.auth?.isSuperuser()) throw new ForbiddenError("Only superusers can perform this action.");
   if (method === "PATCH" && !isAdminOrSuperuser(e)) throw new NotFoundError("The requested resource wasn't found.");
   return e.next();
 }

@@ -44,7 +44,10 @@ class MemoryCache {
 
 const stores = new Map<string, MemoryCache>();
 const cacheStorage = {
-  open: async (name: string) => stores.get(name) ?? (stores.set(name, new MemoryCache()), stores.get(name)!),
+  open: async (name: string) => {
+    if (!stores.has(name)) stores.set(name, new MemoryCache());
+    return stores.get(name)!;
+  },
   has: async (name: string) => stores.has(name),
   delete: async (name: string) => stores.delete(name),
   keys: async () => [...stores.keys()],

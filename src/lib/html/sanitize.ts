@@ -26,7 +26,7 @@ export function isSafeUrl(value: string, attr: string): boolean {
   // strip what browsers ignore inside a scheme ("java\nscript:", leading spaces, control chars)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const v = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (v === '') return false;
+  if (v === '' || v.startsWith('//') || v.startsWith('\\')) return false;
   if (/^(#|\/(?!\/)|\.{1,2}\/)/.test(v)) return true;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
   if (!scheme) return !/[:]/.test(v.split(/[/?#]/)[0] ?? ''); // relative like "page.html"

@@ -7,7 +7,7 @@ import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { api } from './helpers';
 
 const ADMIN = '@request.auth.role = "admin"';
-const ENROLLED = 'course_id.course_enrollments_via_course_id.user_id ?= @request.auth.id';
+const ENROLLED = '(@request.auth.id != "" && course_id.course_enrollments_via_course_id.user_id ?= @request.auth.id)';
 const OWN = '@request.auth.id != "" && user_id = @request.auth.id';
 const SUPERUSERS_ONLY = { listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null };
 const PUBLIC_READ = { listRule: '', viewRule: '', createRule: null, updateRule: null, deleteRule: null };

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 
@@ -36,6 +37,11 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ViewingRoomRoute = ViewingRoomRouteImport.update({
+  id: '/viewing-room',
+  path: '/viewing-room',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsIndexRoute = NewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -52,6 +58,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/news/$slug': typeof NewsSlugRoute
   '/news/': typeof NewsIndexRoute
 }
@@ -60,6 +67,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/news/$slug': typeof NewsSlugRoute
   '/news': typeof NewsIndexRoute
 }
@@ -69,21 +77,36 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/news/$slug': typeof NewsSlugRoute
   '/news/': typeof NewsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/about' | '/artworks' | '/contact' | '/news/$slug' | '/news/'
+    | '/'
+    | '/about'
+    | '/artworks'
+    | '/contact'
+    | '/viewing-room'
+    | '/news/$slug'
+    | '/news/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/about' | '/artworks' | '/contact' | '/news/$slug' | '/news'
+  to:
+    | '/'
+    | '/about'
+    | '/artworks'
+    | '/contact'
+    | '/viewing-room'
+    | '/news/$slug'
+    | '/news'
   id:
     | '__root__'
     | '/'
     | '/about'
     | '/artworks'
     | '/contact'
+    | '/viewing-room'
     | '/news/$slug'
     | '/news/'
   fileRoutesById: FileRoutesById
@@ -93,6 +116,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ArtworksRoute: typeof ArtworksRoute
   ContactRoute: typeof ContactRoute
+  ViewingRoomRoute: typeof ViewingRoomRoute
   NewsSlugRoute: typeof NewsSlugRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
@@ -127,6 +151,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/viewing-room': {
+      id: '/viewing-room'
+      path: '/viewing-room'
+      fullPath: '/viewing-room'
+      preLoaderRoute: typeof ViewingRoomRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news/': {
       id: '/news/'
       path: '/news'
@@ -149,6 +180,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ArtworksRoute: ArtworksRoute,
   ContactRoute: ContactRoute,
+  ViewingRoomRoute: ViewingRoomRoute,
   NewsSlugRoute: NewsSlugRoute,
   NewsIndexRoute: NewsIndexRoute,
 }

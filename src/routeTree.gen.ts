@@ -14,6 +14,8 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
+import { Route as DropIndexRouteImport } from './routes/drop.index'
+import { Route as DropSlugRouteImport } from './routes/drop.$slug'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 
@@ -42,6 +44,16 @@ const ViewingRoomRoute = ViewingRoomRouteImport.update({
   path: '/viewing-room',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DropIndexRoute = DropIndexRouteImport.update({
+  id: '/drop/',
+  path: '/drop/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DropSlugRoute = DropSlugRouteImport.update({
+  id: '/drop/$slug',
+  path: '/drop/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsIndexRoute = NewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -59,7 +71,9 @@ export interface FileRoutesByFullPath {
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
   '/viewing-room': typeof ViewingRoomRoute
+  '/drop/$slug': typeof DropSlugRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -68,7 +82,9 @@ export interface FileRoutesByTo {
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
   '/viewing-room': typeof ViewingRoomRoute
+  '/drop/$slug': typeof DropSlugRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/drop': typeof DropIndexRoute
   '/news': typeof NewsIndexRoute
 }
 export interface FileRoutesById {
@@ -78,7 +94,9 @@ export interface FileRoutesById {
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
   '/viewing-room': typeof ViewingRoomRoute
+  '/drop/$slug': typeof DropSlugRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
 }
 export interface FileRouteTypes {
@@ -89,7 +107,9 @@ export interface FileRouteTypes {
     | '/artworks'
     | '/contact'
     | '/viewing-room'
+    | '/drop/$slug'
     | '/news/$slug'
+    | '/drop/'
     | '/news/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -98,7 +118,9 @@ export interface FileRouteTypes {
     | '/artworks'
     | '/contact'
     | '/viewing-room'
+    | '/drop/$slug'
     | '/news/$slug'
+    | '/drop'
     | '/news'
   id:
     | '__root__'
@@ -107,7 +129,9 @@ export interface FileRouteTypes {
     | '/artworks'
     | '/contact'
     | '/viewing-room'
+    | '/drop/$slug'
     | '/news/$slug'
+    | '/drop/'
     | '/news/'
   fileRoutesById: FileRoutesById
 }
@@ -117,7 +141,9 @@ export interface RootRouteChildren {
   ArtworksRoute: typeof ArtworksRoute
   ContactRoute: typeof ContactRoute
   ViewingRoomRoute: typeof ViewingRoomRoute
+  DropSlugRoute: typeof DropSlugRoute
   NewsSlugRoute: typeof NewsSlugRoute
+  DropIndexRoute: typeof DropIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
 
@@ -158,6 +184,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ViewingRoomRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/drop/': {
+      id: '/drop/'
+      path: '/drop'
+      fullPath: '/drop/'
+      preLoaderRoute: typeof DropIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/drop/$slug': {
+      id: '/drop/$slug'
+      path: '/drop/$slug'
+      fullPath: '/drop/$slug'
+      preLoaderRoute: typeof DropSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news/': {
       id: '/news/'
       path: '/news'
@@ -181,7 +221,9 @@ const rootRouteChildren: RootRouteChildren = {
   ArtworksRoute: ArtworksRoute,
   ContactRoute: ContactRoute,
   ViewingRoomRoute: ViewingRoomRoute,
+  DropSlugRoute: DropSlugRoute,
   NewsSlugRoute: NewsSlugRoute,
+  DropIndexRoute: DropIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport

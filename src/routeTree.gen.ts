@@ -10,18 +10,25 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as NameRouteImport } from './routes/$name'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
 import { Route as DropIndexRouteImport } from './routes/drop.index'
 import { Route as DropSlugRouteImport } from './routes/drop.$slug'
+import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NameRoute = NameRouteImport.update({
+  id: '/$name',
+  path: '/$name',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -54,6 +61,11 @@ const DropSlugRoute = DropSlugRouteImport.update({
   path: '/drop/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExhibitionsSlugRoute = ExhibitionsSlugRouteImport.update({
+  id: '/exhibitions/$slug',
+  path: '/exhibitions/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsIndexRoute = NewsIndexRouteImport.update({
   id: '/news/',
   path: '/news/',
@@ -67,22 +79,26 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop': typeof DropIndexRoute
   '/news': typeof NewsIndexRoute
@@ -90,11 +106,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
@@ -103,33 +121,39 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$name'
     | '/about'
     | '/artworks'
     | '/contact'
     | '/viewing-room'
     | '/drop/$slug'
+    | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop/'
     | '/news/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$name'
     | '/about'
     | '/artworks'
     | '/contact'
     | '/viewing-room'
     | '/drop/$slug'
+    | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop'
     | '/news'
   id:
     | '__root__'
     | '/'
+    | '/$name'
     | '/about'
     | '/artworks'
     | '/contact'
     | '/viewing-room'
     | '/drop/$slug'
+    | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop/'
     | '/news/'
@@ -137,11 +161,13 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  NameRoute: typeof NameRoute
   AboutRoute: typeof AboutRoute
   ArtworksRoute: typeof ArtworksRoute
   ContactRoute: typeof ContactRoute
   ViewingRoomRoute: typeof ViewingRoomRoute
   DropSlugRoute: typeof DropSlugRoute
+  ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
   NewsSlugRoute: typeof NewsSlugRoute
   DropIndexRoute: typeof DropIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
@@ -154,6 +180,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$name': {
+      id: '/$name'
+      path: '/$name'
+      fullPath: '/$name'
+      preLoaderRoute: typeof NameRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about': {
@@ -198,6 +231,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DropSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/exhibitions/$slug': {
+      id: '/exhibitions/$slug'
+      path: '/exhibitions/$slug'
+      fullPath: '/exhibitions/$slug'
+      preLoaderRoute: typeof ExhibitionsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news/': {
       id: '/news/'
       path: '/news'
@@ -217,11 +257,13 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  NameRoute: NameRoute,
   AboutRoute: AboutRoute,
   ArtworksRoute: ArtworksRoute,
   ContactRoute: ContactRoute,
   ViewingRoomRoute: ViewingRoomRoute,
   DropSlugRoute: DropSlugRoute,
+  ExhibitionsSlugRoute: ExhibitionsSlugRoute,
   NewsSlugRoute: NewsSlugRoute,
   DropIndexRoute: DropIndexRoute,
   NewsIndexRoute: NewsIndexRoute,

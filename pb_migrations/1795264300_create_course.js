@@ -202,7 +202,7 @@ migrate(
       listRule: OWN,
       viewRule: OWN,
       createRule: PROGRESS_CREATE,
-      updateRule: PROGRESS_UPDATE + " && (@request.body.task_identifier:isset = false || @request.body.task_identifier = task_identifier)",
+      updateRule: `${PROGRESS_UPDATE} && (@request.body.task_identifier:isset = false || @request.body.task_identifier = task_identifier)`,
       deleteRule: null,
       fields: [
         rel("user_id", users, "Learner.", { required: true, cascadeDelete: true }),

@@ -2,7 +2,7 @@
 // collection a visible and (where rules filter) an invisible record, plus valid bodies
 // for fresh records.
 import { createUser, type TestPocketBase } from '../support/pocketbase';
-import { createAsSuperuser, tinyMp4, unique } from './helpers';
+import { createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
 
 export type Role = 'anon' | 'learner' | 'enrolled' | 'admin' | 'superuser';
 export const ROLES: Role[] = ['anon', 'learner', 'enrolled', 'admin', 'superuser'];
@@ -13,7 +13,7 @@ export interface World {
   /** fixture key → record id */
   ids: Record<string, string>;
   /** fixture key → the full record as created */
-  records: Record<string, any>;
+  records: Record<string, Loose>;
 }
 
 let taskNo = 40;

@@ -1,10 +1,12 @@
 // Migrations on an empty database: every collection of docs/data-model.md with its
 // fields, rules, indexes and settings; the boot hook applies env; generated types match.
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchCollections, generateTypes, OUTPUT } from '../../scripts/gen-types.mjs';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { api } from './helpers';
+import { api, type Loose } from './helpers';
 
 const ADMIN = '@request.auth.role = "admin"';
 const ENROLLED = '(@request.auth.id != "" && course_id.course_enrollments_via_course_id.user_id ?= @request.auth.id)';
@@ -102,14 +104,14 @@ const EXPECTED: Record<string, { type?: 'base' | 'auth' | 'view'; fields: string
 };
 
 let pb: TestPocketBase;
-let collections: any[];
+let collections: Loose[];
 const byName = (name: string) => collections.find((c) => c.name === name);
 
 beforeAll(async () => {
   pb = await startPocketBase({
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525', SMTP_TLS: 'false', MAIL_FROM: 'Elin Vinter Studio <studio@atelier.test>' },
   });
-  collections = (await fetchCollections(pb.url, pb.superuser.token)) as any[];
+  collections = (await fetchCollections(pb.url, pb.superuser.token)) as Loose[];
 });
 afterAll(() => pb?.stop());
 
@@ -122,7 +124,7 @@ describe('migrations on an empty database', () => {
   it.each(Object.entries(EXPECTED))('%s has the documented fields, type and rules', (name, want) => {
     const c = byName(name);
     expect(c.type).toBe(want.type ?? 'base');
-    const fields = c.fields.map((f: any) => f.name);
+    const fields = c.fields.map((f: Loose) => f.name);
     expect(fields).toEqual(expect.arrayContaining(['id', ...want.fields]));
     if (want.type !== 'view') expect(fields).toEqual(expect.arrayContaining(['created', 'updated']));
     const extra = fields.filter((f: string) => !['id', 'created', 'updated', ...want.fields].includes(f));
@@ -148,10 +150,10 @@ describe('migrations on an empty database', () => {
         if (f.type !== 'file' || c.name === 'users' || f.name === 'video') continue;
         expect(f.thumbs, `${c.name}.${f.name}`).toEqual(['400x0', '800x0', '1600x0']);
         expect(f.mimeTypes, `${c.name}.${f.name}`).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
-        expect(c.fields.some((g: any) => g.name === `${f.name}_alt`), `${c.name}.${f.name}_alt`).toBe(true);
+        expect(c.fields.some((g: Loose) => g.name === `${f.name}_alt`), `${c.name}.${f.name}_alt`).toBe(true);
       }
     }
-    const video = byName('course_modules').fields.find((f: any) => f.name === 'video');
+    const video = byName('course_modules').fields.find((f: Loose) => f.name === 'video');
     expect(video.protected).toBe(true);
     expect(video.maxSize).toBeGreaterThanOrEqual(2 * 1024 ** 3);
     expect(video.mimeTypes.every((m: string) => m.startsWith('video/'))).toBe(true);
@@ -177,13 +179,15 @@ describe('migrations on an empty database', () => {
 
   it('turns password sign-in off for users (Google only)', async () => {
     expect(byName('users').passwordAuth.enabled).toBe(false);
+    // long enough to stream a chapter video with one file token
+    expect(byName('users').fileToken.duration).toBe(10800);
     const res = await api(pb, 'POST', '/api/collections/users/auth-with-password', null, { identity: 'a@b.c', password: 'whatever-123' });
     expect(res.status).toBe(403);
   });
 
   it('exposes the course outline view with the public chapter fields only', () => {
     const view = byName('course_outline');
-    const types = Object.fromEntries(view.fields.map((f: any) => [f.name, f.type]));
+    const types = Object.fromEntries(view.fields.map((f: Loose) => [f.name, f.type]));
     expect(types).toMatchObject({ course_id: 'relation', has_video: 'bool', sort_order: 'number' });
     expect(Object.keys(types)).not.toContain('video');
     expect(Object.keys(types)).not.toContain('content');
@@ -198,7 +202,7 @@ describe('settings', () => {
     expect(s.batch).toMatchObject({ enabled: true, maxRequests: 200 });
     expect(s.trustedProxy.headers).toEqual(['X-Forwarded-For']);
     expect(s.rateLimits.enabled).toBe(true);
-    expect(s.rateLimits.rules.map((r: any) => r.label)).toEqual(['*:auth', '*:create', 'POST /api/atelier/', '/api/batch', '/api/']);
+    expect(s.rateLimits.rules.map((r: Loose) => r.label)).toEqual(['*:auth', '*:create', 'POST /api/atelier/', '/api/batch', '/api/']);
   });
 
   it('take the site URL, SMTP server and sender from env at boot', async () => {
@@ -216,6 +220,43 @@ describe('users', () => {
     const res = await api(pb, 'POST', '/api/collections/users/records', pb.superuser.token, { email: 'norole@atelier.test', password, passwordConfirm: password });
     expect(res.status).toBe(200);
     expect(res.body.role).toBe('learner');
+  });
+});
+
+describe('Google sign-up (OAuth2 code exchange against a stand-in provider)', () => {
+  let google: Server;
+
+  beforeAll(async () => {
+    // token endpoint + userinfo endpoint of a fake Google
+    google = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/token')) {
+        res.end(JSON.stringify({ access_token: 'fake-access', token_type: 'Bearer', expires_in: 3600 }));
+      } else {
+        res.end(JSON.stringify({ sub: 'google-123', email: 'new.learner@atelier.test', email_verified: true, name: 'New Learner', picture: '' }));
+      }
+    });
+    await new Promise<void>((r) => google.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
+    const provider = { name: 'google', clientId: 'test-client', clientSecret: 'test-secret', authURL: `${base}/auth`, tokenURL: `${base}/token`, userInfoURL: `${base}/userinfo`, pkce: false };
+    const res = await api(pb, 'PATCH', '/api/collections/users', pb.superuser.token, { oauth2: { enabled: true, providers: [provider] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+  afterAll(() => new Promise<void>((r) => google.close(() => r())));
+
+  const signIn = (createData?: Record<string, unknown>) =>
+    api(pb, 'POST', '/api/collections/users/auth-with-oauth2', null, { provider: 'google', code: 'any-code', redirectURL: 'postmessage', createData });
+
+  it('refuses a first sign-in that tries to choose its role', async () => {
+    const res = await signIn({ role: 'admin' });
+    expect(res.status).toBe(400);
+  });
+
+  it('creates the user on first sign-in, as a learner', async () => {
+    const res = await signIn();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.meta.isNew).toBe(true);
+    expect(res.body.record).toMatchObject({ email: 'new.learner@atelier.test', name: 'New Learner', role: 'learner' });
   });
 });
 

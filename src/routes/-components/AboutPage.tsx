@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { PageHead } from '@/features/site/components/PageHead';
 import { sanitizeHtml } from '@/lib/html/sanitize';
@@ -17,10 +18,11 @@ function entries(value: unknown): CvEntry[] {
 }
 
 function CvSection({ title, items }: { title: string; items: CvEntry[] }) {
+  const id = useId();
   if (!items.length) return null;
   return (
-    <section aria-labelledby={`cv-${title}`}>
-      <h2 id={`cv-${title}`} className={styles.cvHeading}>
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.cvHeading}>
         {title}
       </h2>
       <ul className={styles.cvList}>

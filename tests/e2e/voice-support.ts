@@ -17,10 +17,18 @@ function rand(n: number) {
   return Math.floor(Math.random() * n);
 }
 
+let cachedToken: string | undefined;
+
+/** One superuser sign-in per worker (sign-ins are rate-limited per address). */
 export async function superuserToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/collections/_superusers/auth-with-password', { data: E2E_SUPERUSER });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
+  if (cachedToken) return cachedToken;
+  const res = await request.post('/api/collections/_superusers/auth-with-password', {
+    data: E2E_SUPERUSER,
+    headers: { 'x-forwarded-for': `10.250.${rand(254)}.${rand(254) + 1}` },
+  });
+  expect(res.ok(), `superuser sign-in: ${res.status()}`).toBe(true);
+  cachedToken = ((await res.json()) as { token: string }).token;
+  return cachedToken;
 }
 
 export async function findRecords<T = Record<string, unknown>>(request: APIRequestContext, collection: string, filter: string): Promise<T[]> {

@@ -130,7 +130,8 @@ function sendWelcome(sub) {
 function sendViewingRoom(app, sub, artworkSlug, artworkTitle) {
   const m = mailer();
   const artist = m.artistName();
-  const query = (artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "") + `access=${encodeURIComponent(roomToken(app, sub))}`;
+  const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
+  const query = `${artworkPart}access=${encodeURIComponent(roomToken(app, sub))}`;
   const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
   let html = `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +

@@ -25,7 +25,7 @@ function settings(app) {
 }
 
 function fileUrl(rec, field) {
-  const name = rec && rec.getString(field);
+  const name = rec ? rec.getString(field) : "";
   if (!name) return "";
   return `${site()}/api/files/${rec.collection().name}/${rec.id}/${encodeURIComponent(name)}?thumb=1600x0`;
 }
@@ -238,7 +238,7 @@ function jsonLdScript(obj) {
 /** Builds the head tags for a path. */
 function headTags(app, path, query) {
   const s = settings(app);
-  const artist = (s && s.getString("artist_name")) || "Atelier";
+  const artist = (s ? s.getString("artist_name") : "") || "Atelier";
   const meta = pageMeta(app, path, query, artist);
   const title = meta.title ? `${meta.title} | ${artist}` : `${artist} — Contemporary Artist`;
   const canonical = meta.canonical || site() + (path === "/" ? "/" : path.replace(/\/+$/, ""));

@@ -135,6 +135,7 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
           ×
         </button>
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer gestures; keyboard users have the zoom buttons and slider */}
       <div
         ref={stageRef}
         className={styles.stage}

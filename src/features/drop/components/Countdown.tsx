@@ -14,7 +14,7 @@ export function Countdown({ left }: { left: TimeLeft }) {
       <p className={styles.release} aria-live="polite" aria-atomic="true" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {`${left.days} days, ${left.hours} hours and ${left.minutes} minutes left`}
       </p>
-      <dl className={styles.countdown} data-testid="countdown" aria-hidden="true">
+      <dl className={styles.countdown} data-testid="countdown">
         {units.map(([value, label]) => (
           <div key={label} className={styles.unit}>
             <dd className={styles.number} data-unit={label.toLowerCase()}>

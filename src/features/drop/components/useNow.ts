@@ -4,10 +4,11 @@ import { TICK_MS } from '../model/countdown';
 /** The current time, re-rendered every second until `until` has passed. */
 export function useNow(until: number): number {
   const [now, setNow] = useState(() => Date.now());
+  const done = now >= until;
   useEffect(() => {
-    if (now >= until) return;
+    if (done) return;
     const id = window.setInterval(() => setNow(Date.now()), TICK_MS);
     return () => window.clearInterval(id);
-  }, [until, now >= until]);
+  }, [done]);
   return now;
 }

@@ -168,7 +168,7 @@ test.describe('viewing room', () => {
     await page.getByRole('button', { name: /^Zoom in on / }).click();
     const dialog = page.getByRole('dialog', { name: /Zoom view/ });
     const stage = dialog.getByTestId('lightbox-stage');
-    await expect(stage).toHaveAttribute('data-fit', /\d/);
+    await expect(stage).toHaveAttribute('data-ready', 'true');
     await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(Number(await stage.getAttribute('data-fit')));
     const fit = Number(await stage.getAttribute('data-fit'));
     const scale = async () => Number(await stage.getAttribute('data-scale'));
@@ -219,6 +219,48 @@ test.describe('viewing room', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   });
+});
+
+test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when zoomed', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'touch gestures run in the phone project');
+  await enterViewingRoom(page);
+  await page.getByRole('button', { name: /^Zoom in on / }).click();
+  const stage = page.getByTestId('lightbox-stage');
+  await expect(stage).toHaveAttribute('data-ready', 'true');
+  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(Number(await stage.getAttribute('data-fit')));
+  const fit = Number(await stage.getAttribute('data-fit'));
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('no stage box');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+
+  // one finger at fit: no pan
+  await touch('touchStart', [[cx, cy]]);
+  for (let i = 1; i <= 4; i++) await touch('touchMove', [[cx + i * 15, cy]]);
+  await touch('touchEnd', []);
+  await expect(stage).toHaveAttribute('data-pan-x', '0');
+
+  // pinch out: fingers 40 px apart → 160 px apart zooms in, never above 3
+  await touch('touchStart', [[cx - 20, cy], [cx + 20, cy]]);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', [[cx - 20 - i * 10, cy], [cx + 20 + i * 10, cy]]);
+  await touch('touchEnd', []);
+  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBeGreaterThan(Math.min(3, fit * 2));
+  expect(Number(await stage.getAttribute('data-scale'))).toBeLessThanOrEqual(3);
+
+  // zoomed: one finger pans
+  await touch('touchStart', [[cx, cy]]);
+  for (let i = 1; i <= 4; i++) await touch('touchMove', [[cx - i * 15, cy]]);
+  await touch('touchEnd', []);
+  await expect.poll(async () => Number(await stage.getAttribute('data-pan-x'))).toBeLessThan(0);
+
+  // pinch in far: back to the fit scale, not below
+  await touch('touchStart', [[cx - 150, cy], [cx + 150, cy]]);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', [[cx - 150 + i * 24, cy], [cx + 150 - i * 24, cy]]);
+  await touch('touchEnd', []);
+  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(fit);
 });
 
 test.describe('accessibility', () => {

@@ -29,6 +29,8 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
   const [dragging, setDragging] = useState(false);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; scale: number } | null>(null);
+  // A drag or pinch is not a tap: the double-click (or double-tap) that may follow is ignored.
+  const moved = useRef(false);
 
   const fit = natural ? fitScale(natural, viewport) : 1;
   const ready = !!natural && viewport.width > 0;
@@ -98,6 +100,7 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
+    if (pointers.current.size === 0) moved.current = false;
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.current.size === 2) pinch.current = { distance: distance(), scale: view.scale };
     else setDragging(isZoomed(view.scale, fit));
@@ -108,12 +111,14 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
     if (!prev || !natural) return;
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.current.size >= 2 && pinch.current) {
+      moved.current = true;
       const start = pinch.current;
       apply(() => zoomPinch(start.scale, start.distance, distance(), fit));
       return;
     }
     const dx = e.clientX - prev.x;
     const dy = e.clientY - prev.y;
+    if (Math.abs(dx) + Math.abs(dy) > 2) moved.current = true;
     apply((v) => ({ scale: v.scale, pan: panBy(v.pan, dx, dy, v.scale, natural, viewport, fit) }));
   };
 
@@ -140,13 +145,16 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
         ref={stageRef}
         className={styles.stage}
         data-testid="lightbox-stage"
+        data-ready={ready}
         data-scale={round(view.scale)}
         data-fit={round(fit)}
         data-pan-x={Math.round(view.pan.x)}
         data-pan-y={Math.round(view.pan.y)}
         data-zoomed={zoomed}
         data-dragging={dragging}
-        onDoubleClick={() => apply((v) => ({ scale: toggleZoom(v.scale, fit), pan: { x: 0, y: 0 } }))}
+        onDoubleClick={() => {
+          if (!moved.current) apply((v) => ({ scale: toggleZoom(v.scale, fit), pan: { x: 0, y: 0 } }));
+        }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

@@ -30,8 +30,8 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
           ? { title: 'Saved offline', description: 'You are offline. Your inquiry will be sent when you are back online.' }
           : { title: 'Inquiry sent', description: 'Thank you for your interest. We will contact you shortly.' },
       );
-    } catch (err) {
-      toast({ title: 'Failed to send inquiry', description: err instanceof Error ? err.message : undefined, destructive: true });
+    } catch {
+      toast({ title: 'Failed to send inquiry', destructive: true });
     } finally {
       setSending(false);
     }

@@ -31,29 +31,27 @@ function confirmUrl(sub) {
   return `${mailer().siteUrl()}/api/atelier/newsletter/confirm?token=${encodeURIComponent(sub.getString("confirm_token"))}`;
 }
 
-function viewingRoomSecret(app) {
-  const fromEnv = $os.getenv("VIEWING_ROOM_SECRET");
-  if (fromEnv) return fromEnv;
-  return app.findFirstRecordByData("app_secrets", "key", "viewing_room").getString("value");
-}
-
-/** A link token that unlocks the viewing room on any device: "<subscriberId>.<hmac>". */
+/**
+ * A link token that unlocks the viewing room on any device: "<subscriberId>.<hmac>", keyed
+ * with the subscriber's own secret unsubscribe token (random, hidden, only ever emailed to them).
+ */
 function roomToken(app, sub) {
-  return `${sub.id}.${$security.hs256(`viewing-room:${sub.id}`, viewingRoomSecret(app))}`;
+  return `${sub.id}.${$security.hs256(`viewing-room:${sub.id}`, sub.getString("unsubscribe_token"))}`;
 }
 
 /** True when the token was made by roomToken for a subscriber that still exists. */
 function verifyRoomToken(app, token) {
   const m = /^([a-z0-9]{15})\.([a-f0-9]{64})$/.exec(String(token || ""));
   if (!m) return false;
-  const expected = $security.hs256(`viewing-room:${m[1]}`, viewingRoomSecret(app));
-  if (!$security.equal(expected, m[2])) return false;
+  let sub;
   try {
-    app.findRecordById("newsletter_subscribers", m[1]);
-    return true;
+    sub = app.findRecordById("newsletter_subscribers", m[1]);
   } catch (_) {
     return false;
   }
+  const key = sub.getString("unsubscribe_token");
+  if (!key) return false;
+  return $security.equal($security.hs256(`viewing-room:${sub.id}`, key), m[2]);
 }
 
 function listHeaders(sub) {

@@ -134,9 +134,9 @@ test.describe('viewing room', () => {
     await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('viewing_room_access'))).toBeNull();
 
-    // the real link (HMAC of the subscriber id with the installation's secret) opens the room
-    const [secret] = await findRecords<{ value: string }>(request, 'app_secrets', 'key="viewing_room"');
-    const token = `${sub.id}.${createHmac('sha256', secret.value).update(`viewing-room:${sub.id}`).digest('hex')}`;
+    // the real link (HMAC of the subscriber id keyed with their hidden unsubscribe token) opens the room
+    const [full] = await findRecords<{ id: string; unsubscribe_token: string }>(request, 'newsletter_subscribers', `email="${email}"`);
+    const token = `${full.id}.${createHmac('sha256', full.unsubscribe_token).update(`viewing-room:${full.id}`).digest('hex')}`;
     await page.goto(`/viewing-room?artwork=understudy&access=${token}`);
     await expectToast(page, 'Access granted', 'The viewing room is unlocked on this device.');
     await expect(page.getByRole('heading', { level: 1, name: 'Understudy' })).toBeVisible();

@@ -14,6 +14,10 @@ import { Route as NameRouteImport } from './routes/$name'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as PrintEditionsRouteImport } from './routes/print-editions'
+import { Route as PrintViewRouteImport } from './routes/print-view'
 import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
 import { Route as DropIndexRouteImport } from './routes/drop.index'
 import { Route as DropSlugRouteImport } from './routes/drop.$slug'
@@ -44,6 +48,26 @@ const ArtworksRoute = ArtworksRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentCanceledRoute = PaymentCanceledRouteImport.update({
+  id: '/payment-canceled',
+  path: '/payment-canceled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintEditionsRoute = PrintEditionsRouteImport.update({
+  id: '/print-editions',
+  path: '/print-editions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintViewRoute = PrintViewRouteImport.update({
+  id: '/print-view',
+  path: '/print-view',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ViewingRoomRoute = ViewingRoomRouteImport.update({
@@ -83,6 +107,10 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
@@ -96,6 +124,10 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
@@ -110,6 +142,10 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/contact': typeof ContactRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
@@ -125,6 +161,10 @@ export interface FileRouteTypes {
     | '/about'
     | '/artworks'
     | '/contact'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
     | '/viewing-room'
     | '/drop/$slug'
     | '/exhibitions/$slug'
@@ -138,6 +178,10 @@ export interface FileRouteTypes {
     | '/about'
     | '/artworks'
     | '/contact'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
     | '/viewing-room'
     | '/drop/$slug'
     | '/exhibitions/$slug'
@@ -151,6 +195,10 @@ export interface FileRouteTypes {
     | '/about'
     | '/artworks'
     | '/contact'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
     | '/viewing-room'
     | '/drop/$slug'
     | '/exhibitions/$slug'
@@ -165,6 +213,10 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ArtworksRoute: typeof ArtworksRoute
   ContactRoute: typeof ContactRoute
+  PaymentCanceledRoute: typeof PaymentCanceledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  PrintEditionsRoute: typeof PrintEditionsRoute
+  PrintViewRoute: typeof PrintViewRoute
   ViewingRoomRoute: typeof ViewingRoomRoute
   DropSlugRoute: typeof DropSlugRoute
   ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
@@ -208,6 +260,34 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-canceled': {
+      id: '/payment-canceled'
+      path: '/payment-canceled'
+      fullPath: '/payment-canceled'
+      preLoaderRoute: typeof PaymentCanceledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-editions': {
+      id: '/print-editions'
+      path: '/print-editions'
+      fullPath: '/print-editions'
+      preLoaderRoute: typeof PrintEditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-view': {
+      id: '/print-view'
+      path: '/print-view'
+      fullPath: '/print-view'
+      preLoaderRoute: typeof PrintViewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/viewing-room': {
@@ -261,6 +341,10 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ArtworksRoute: ArtworksRoute,
   ContactRoute: ContactRoute,
+  PaymentCanceledRoute: PaymentCanceledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  PrintEditionsRoute: PrintEditionsRoute,
+  PrintViewRoute: PrintViewRoute,
   ViewingRoomRoute: ViewingRoomRoute,
   DropSlugRoute: DropSlugRoute,
   ExhibitionsSlugRoute: ExhibitionsSlugRoute,

@@ -34,7 +34,7 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
             </p>
             {print ? (
               <div>
-                <Link to={'/print-view' as never} search={{ print: print.slug } as never} className={button()}>
+                <Link to="/print-view" search={{ print: print.slug }} className={button()}>
                   Buy Print
                 </Link>
               </div>

@@ -100,7 +100,12 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
-    if (pointers.current.size === 0) moved.current = false;
+    // the first finger (or the mouse) starts a new gesture: forget pointers whose "up" was lost
+    if (e.isPrimary || pointers.current.size === 0) {
+      pointers.current.clear();
+      pinch.current = null;
+      moved.current = false;
+    }
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.current.size === 2) pinch.current = { distance: distance(), scale: view.scale };
     else setDragging(isZoomed(view.scale, fit));
@@ -113,7 +118,9 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
     if (pointers.current.size >= 2 && pinch.current) {
       moved.current = true;
       const start = pinch.current;
-      apply(() => zoomPinch(start.scale, start.distance, distance(), fit));
+      // measured now: the state updater runs later, when a finger may already be up
+      const now = distance();
+      if (now > 0) apply(() => zoomPinch(start.scale, start.distance, now, fit));
       return;
     }
     const dx = e.clientX - prev.x;
@@ -159,6 +166,7 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
+        onLostPointerCapture={onPointerUp}
       >
         <img
           src={src}

@@ -58,6 +58,21 @@ test.describe('newsletter (home and footer)', () => {
   });
 });
 
+test('newsletter signed up offline: honest toast, sent once back online', async ({ page, context, request }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
+  await expect(form).toBeVisible();
+  await context.setOffline(true);
+  const email = uniqueEmail('offline');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expectToast(page, 'Saved offline', 'We will subscribe you as soon as you are back online.');
+  expect(await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
+  await context.setOffline(false);
+  await expectToast(page, 'Subscribed', 'Your sign-up made offline has now been sent.');
+  await expect.poll(async () => (await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).length).toBe(1);
+});
+
 test.describe('contact', () => {
   test('sends a message (stored on the server) and resets the form', async ({ page, request }) => {
     await page.goto('/contact');

@@ -35,7 +35,7 @@ function confirmUrl(sub) {
  * A link token that unlocks the viewing room on any device: "<subscriberId>.<hmac>", keyed
  * with the subscriber's own secret unsubscribe token (random, hidden, only ever emailed to them).
  */
-function roomToken(app, sub) {
+function roomToken(sub) {
   return `${sub.id}.${$security.hs256(`viewing-room:${sub.id}`, sub.getString("unsubscribe_token"))}`;
 }
 
@@ -129,7 +129,7 @@ function sendViewingRoom(app, sub, artworkSlug, artworkTitle) {
   const m = mailer();
   const artist = m.artistName();
   const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
-  const query = `${artworkPart}access=${encodeURIComponent(roomToken(app, sub))}`;
+  const query = `${artworkPart}access=${encodeURIComponent(roomToken(sub))}`;
   const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
   let html = `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +

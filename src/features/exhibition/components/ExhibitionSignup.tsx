@@ -31,7 +31,7 @@ export function ExhibitionSignup({ exhibitionTitle }: { exhibitionTitle: string 
       toast(
         outcome.status === 'queued'
           ? { title: 'Saved offline', description: 'You are offline. We will sign you up as soon as you are back online.' }
-          : { title: 'Success!', description: `You are on the list for ${exhibitionTitle}.` },
+          : { title: 'Success!' },
       );
     } catch {
       toast({ title: 'Error', description: 'Something went wrong. Please try again.', destructive: true });

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '@/styles/theme.css';
 
 export const page = style({ paddingBlock: `${vars.space.xl} ${vars.space.xxl}` });
@@ -16,6 +16,8 @@ export const portrait = style({ width: '100%', height: 'auto', aspectRatio: '4 /
 export const title = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xxl, fontWeight: 400, margin: `${vars.space.xs} 0 ${vars.space.lg}` });
 
 export const prose = style({ fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.body, color: vars.color.inkSoft, maxWidth: '40rem' });
+
+globalStyle(`${prose} > * + *`, { marginTop: vars.space.md });
 
 export const cv = style({
   marginTop: vars.space.xxl,

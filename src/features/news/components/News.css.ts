@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '@/styles/theme.css';
 
 export const grid = style({
@@ -31,7 +31,14 @@ export const cover = style({ width: '100%', height: 'auto', aspectRatio: '3 / 2'
 
 export const content = style({ fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.body, color: vars.color.ink });
 
-export const back = style({ display: 'inline-block', marginBottom: vars.space.lg, color: vars.color.ink, textUnderlineOffset: '0.2em' });
+// stored rich text: space between blocks, readable lists and links
+globalStyle(`${content} > * + *`, { marginTop: vars.space.md });
+globalStyle(`${content} h2, ${content} h3`, { fontFamily: vars.font.serif, fontWeight: 400, marginTop: vars.space.xl });
+globalStyle(`${content} ul, ${content} ol`, { paddingInlineStart: vars.space.lg });
+globalStyle(`${content} a`, { color: vars.color.ink, textUnderlineOffset: '0.2em' });
+globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto' });
+
+export const back = style({ display: 'block', width: 'fit-content', marginBottom: vars.space.lg, color: vars.color.ink, textUnderlineOffset: '0.2em' });
 
 const pulse = keyframes({ '0%, 100%': { opacity: 0.55 }, '50%': { opacity: 1 } });
 

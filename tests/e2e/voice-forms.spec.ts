@@ -24,7 +24,7 @@ test.describe('newsletter (home and footer)', () => {
     await expect(form.getByLabel('Email address')).toHaveValue('');
     expect(await page.evaluate(() => localStorage.getItem('newsletter_email'))).toBe(email);
     const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
-    expect(sub).toMatchObject({ status: 'pending', consent_source: 'home', consent_context: 'Home', consent_text_version: 'newsletter-v1' });
+    expect(sub).toMatchObject({ status: 'pending', consent_source: 'home', consent_context: 'Home', consent_text_version: 'home-v1' });
   });
 
   test('footer: "Subscribing…" while sending, "Subscription failed" on a server error', async ({ page }) => {

@@ -29,7 +29,7 @@ describe('visitor forms', () => {
     expect(out.status).toBe('sent');
     const [path, init] = send.mock.calls[0];
     expect(path).toBe('/api/atelier/subscribe-newsletter');
-    expect(init.body).toMatchObject({ email: 'a@b.se', source: 'footer', context: 'Footer', consentVersion: 'newsletter-v1' });
+    expect(init.body).toMatchObject({ email: 'a@b.se', source: 'footer', context: 'Footer', consentVersion: 'footer-v1' });
     expect(init.body.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(enqueue).not.toHaveBeenCalled();
   });

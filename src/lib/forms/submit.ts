@@ -10,8 +10,17 @@ import { newClientId } from './client-id';
 
 export type NewsletterSource = 'footer' | 'home' | 'viewing-room' | 'print-drop' | 'exhibition';
 
-/** Version of the consent text shown next to the sign-up forms; stored with the consent. */
-export const CONSENT_TEXT_VERSION = 'newsletter-v1';
+/**
+ * Version of the text each sign-up form shows, stored with the consent. Bump a form's
+ * version whenever its wording changes, so every consent points at the text it was given on.
+ */
+export const CONSENT_TEXT_VERSIONS: Record<NewsletterSource, string> = {
+  footer: 'footer-v1',
+  home: 'home-v1',
+  'viewing-room': 'viewing-room-v1',
+  'print-drop': 'print-drop-v1',
+  exhibition: 'exhibition-v1',
+};
 
 export interface NewsletterInput {
   email: string;
@@ -74,7 +83,7 @@ async function submit(op: FormOp, payload: Record<string, unknown>): Promise<Sub
 }
 
 export function subscribeNewsletter(input: NewsletterInput): Promise<SubmitOutcome> {
-  return submit(FormOps.newsletter, { ...input, email: input.email.trim(), consentVersion: CONSENT_TEXT_VERSION });
+  return submit(FormOps.newsletter, { ...input, email: input.email.trim(), consentVersion: CONSENT_TEXT_VERSIONS[input.source] });
 }
 
 export function sendContact(input: ContactInput): Promise<SubmitOutcome> {

@@ -267,6 +267,8 @@ function headTags(app, path, query) {
 
 /** spa.serve transform: swaps the static default head tags for the page's own. */
 function transform(html, path, e) {
+  // only a shell that marks its default head (index.html) gets the page's own
+  if (html.indexOf("data-default-head") === -1 || !/<\/head>/i.test(html)) return html;
   try {
     const tags = headTags($app, path || "/", e.request.url.query());
     const stripped = html

@@ -125,7 +125,7 @@ function sendWelcome(sub) {
   );
 }
 
-function sendViewingRoom(app, sub, artworkSlug, artworkTitle) {
+function sendViewingRoom(sub, artworkSlug, artworkTitle) {
   const m = mailer();
   const artist = m.artistName();
   const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
@@ -189,7 +189,7 @@ function subscribe(app, input) {
   let mail = { ok: true, error: "" };
   if (input.source === "viewing-room") {
     if (fresh || !recentlyMailed(app, sub, "viewing-room-welcome")) {
-      mail = sendViewingRoom(app, sub, input.artworkSlug, input.context);
+      mail = sendViewingRoom(sub, input.artworkSlug, input.context);
     }
   } else if (sub.getString("status") === "pending" && (fresh || !recentlyMailed(app, sub, "newsletter-confirm"))) {
     mail = sendConfirmation(sub);

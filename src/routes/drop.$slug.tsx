@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams } from '@/lib/router/search';
 import { dropQueryOptions } from '@/features/drop/api/drop';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { DropPage } from './-components/DropPage';
 
 // `?release=` previews another release time; an invalid value is ignored (default release).
-const search = z.object({ release: z.string().max(64).optional().catch(undefined) });
+// ("+" in a query string arrives as a space, so spaces are allowed.)
+const search = searchParams({ release: { pattern: /^[\w:.+\- ]+$/, max: 64 } });
 
 export const Route = createFileRoute('/drop/$slug')({
   validateSearch: search,

@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams } from '@/lib/router/search';
 import { viewingRoomArtworkQueryOptions } from '@/features/viewing-room/api/artwork';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { ViewingRoomPage } from './-components/ViewingRoomPage';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 // An invalid slug is treated as missing: the room falls back to the first artwork.
-const search = z.object({
-  artwork: z.string().regex(SLUG).max(120).optional().catch(undefined),
-  access: z.string().max(200).optional().catch(undefined),
+// `access` is the emailed unlock token: "{subscriber id}.{hex signature}".
+const search = searchParams({
+  artwork: { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, max: 120 },
+  access: { pattern: /^[a-z0-9]+\.[a-f0-9]+$/, max: 200 },
 });
 
 export const Route = createFileRoute('/viewing-room')({

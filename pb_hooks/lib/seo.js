@@ -262,7 +262,25 @@ function headTags(app, path, query) {
     tags.push(`<meta data-default-head name="twitter:image" content="${esc(meta.image)}" />`);
   }
   for (const ld of meta.jsonLd || []) tags.push(jsonLdScript(ld));
+  if (path === "/" && s) {
+    const preload = heroPreload(s);
+    if (preload) tags.push(preload);
+  }
   return tags.join("\n    ");
+}
+
+// Must match the client's <img> for the hero (src/features/site/api/hero-image.ts,
+// src/lib/pocketbase/files.ts) so the browser reuses this response for the LCP image.
+const HERO_WIDTHS = [400, 800, 1600];
+const HERO_SIZES = "(min-width: 1216px) 1216px, 100vw";
+
+/** <link rel=preload> for the home hero, so the LCP image starts with the HTML. */
+function heroPreload(settingsRecord) {
+  const name = settingsRecord.getString("hero_image");
+  if (!name) return "";
+  const base = `/api/files/${settingsRecord.collection().name}/${settingsRecord.id}/${encodeURIComponent(name)}?thumb=`;
+  const srcset = HERO_WIDTHS.map((w) => `${base}${w}x0 ${w}w`).join(", ");
+  return `<link data-default-head rel="preload" as="image" href="${esc(`${base}1600x0`)}" imagesrcset="${esc(srcset)}" imagesizes="${HERO_SIZES}" fetchpriority="high" />`;
 }
 
 /** spa.serve transform: swaps the static default head tags for the page's own. */

@@ -58,6 +58,21 @@ describe('shareable pages carry their own head in the served HTML', () => {
     expect(p.html).toContain('name="twitter:card" content="summary_large_image"');
   });
 
+  it('home preloads the hero image (the LCP element) from the HTML, at a URL that serves it', async () => {
+    const p = await page('/');
+    const link = /<link[^>]*rel="preload"[^>]*as="image"[^>]*>/.exec(p.html)?.[0];
+    expect(link).toBeDefined();
+    expect(link).toContain('fetchpriority="high"');
+    const href = /href="([^"]+)"/.exec(link!)![1]!.replace(/&amp;/g, '&');
+    expect(href).toMatch(/^\/api\/files\/site_settings\/[a-z0-9]+\/[^?]+\?thumb=1600x0$/);
+    const srcset = /imagesrcset="([^"]+)"/.exec(link!)![1]!.replace(/&amp;/g, '&');
+    expect(srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['400w', '800w', '1600w']);
+    const image = await fetch(`${pb.url}${href}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    expect((await page('/artworks')).html).not.toContain('rel="preload"');
+  });
+
   it('/artworks: VisualArtwork list with an og:image', async () => {
     const p = await page('/artworks');
     expect(p.title).toBe('Artworks | Elin Vinter');

@@ -10,22 +10,46 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as NameRouteImport } from './routes/$name'
+import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DownloadsRouteImport } from './routes/downloads'
 import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
 import { Route as PrintEditionsRouteImport } from './routes/print-editions'
 import { Route as PrintViewRouteImport } from './routes/print-view'
+import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
 import { Route as AdminVideosRouteImport } from './routes/admin/videos'
+import { Route as DropIndexRouteImport } from './routes/drop.index'
+import { Route as DropSlugRouteImport } from './routes/drop.$slug'
+import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
+import { Route as NewsIndexRouteImport } from './routes/news.index'
+import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NameRoute = NameRouteImport.update({
+  id: '/$name',
+  path: '/$name',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArtworksRoute = ArtworksRouteImport.update({
   id: '/artworks',
   path: '/artworks',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DownloadsRoute = DownloadsRouteImport.update({
@@ -53,85 +77,178 @@ const PrintViewRoute = PrintViewRouteImport.update({
   path: '/print-view',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ViewingRoomRoute = ViewingRoomRouteImport.update({
+  id: '/viewing-room',
+  path: '/viewing-room',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminVideosRoute = AdminVideosRouteImport.update({
   id: '/admin/videos',
   path: '/admin/videos',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DropIndexRoute = DropIndexRouteImport.update({
+  id: '/drop/',
+  path: '/drop/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DropSlugRoute = DropSlugRouteImport.update({
+  id: '/drop/$slug',
+  path: '/drop/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExhibitionsSlugRoute = ExhibitionsSlugRouteImport.update({
+  id: '/exhibitions/$slug',
+  path: '/exhibitions/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsSlugRoute = NewsSlugRouteImport.update({
+  id: '/news/$slug',
+  path: '/news/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
+  '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
+  '/contact': typeof ContactRoute
   '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/admin/videos': typeof AdminVideosRoute
+  '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
+  '/news/$slug': typeof NewsSlugRoute
+  '/drop/': typeof DropIndexRoute
+  '/news/': typeof NewsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
+  '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
+  '/contact': typeof ContactRoute
   '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/admin/videos': typeof AdminVideosRoute
+  '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
+  '/news/$slug': typeof NewsSlugRoute
+  '/drop': typeof DropIndexRoute
+  '/news': typeof NewsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
+  '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
+  '/contact': typeof ContactRoute
   '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/admin/videos': typeof AdminVideosRoute
+  '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
+  '/news/$slug': typeof NewsSlugRoute
+  '/drop/': typeof DropIndexRoute
+  '/news/': typeof NewsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$name'
+    | '/about'
     | '/artworks'
+    | '/contact'
     | '/downloads'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
+    | '/viewing-room'
     | '/admin/videos'
+    | '/drop/$slug'
+    | '/exhibitions/$slug'
+    | '/news/$slug'
+    | '/drop/'
+    | '/news/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$name'
+    | '/about'
     | '/artworks'
+    | '/contact'
     | '/downloads'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
+    | '/viewing-room'
     | '/admin/videos'
+    | '/drop/$slug'
+    | '/exhibitions/$slug'
+    | '/news/$slug'
+    | '/drop'
+    | '/news'
   id:
     | '__root__'
     | '/'
+    | '/$name'
+    | '/about'
     | '/artworks'
+    | '/contact'
     | '/downloads'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
+    | '/viewing-room'
     | '/admin/videos'
+    | '/drop/$slug'
+    | '/exhibitions/$slug'
+    | '/news/$slug'
+    | '/drop/'
+    | '/news/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  NameRoute: typeof NameRoute
+  AboutRoute: typeof AboutRoute
   ArtworksRoute: typeof ArtworksRoute
+  ContactRoute: typeof ContactRoute
   DownloadsRoute: typeof DownloadsRoute
   PaymentCanceledRoute: typeof PaymentCanceledRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
   PrintEditionsRoute: typeof PrintEditionsRoute
   PrintViewRoute: typeof PrintViewRoute
+  ViewingRoomRoute: typeof ViewingRoomRoute
   AdminVideosRoute: typeof AdminVideosRoute
+  DropSlugRoute: typeof DropSlugRoute
+  ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
+  NewsSlugRoute: typeof NewsSlugRoute
+  DropIndexRoute: typeof DropIndexRoute
+  NewsIndexRoute: typeof NewsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -143,11 +260,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$name': {
+      id: '/$name'
+      path: '/$name'
+      fullPath: '/$name'
+      preLoaderRoute: typeof NameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/artworks': {
       id: '/artworks'
       path: '/artworks'
       fullPath: '/artworks'
       preLoaderRoute: typeof ArtworksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/downloads': {
@@ -185,6 +323,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrintViewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/viewing-room': {
+      id: '/viewing-room'
+      path: '/viewing-room'
+      fullPath: '/viewing-room'
+      preLoaderRoute: typeof ViewingRoomRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/videos': {
       id: '/admin/videos'
       path: '/admin/videos'
@@ -192,18 +337,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminVideosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/drop/': {
+      id: '/drop/'
+      path: '/drop'
+      fullPath: '/drop/'
+      preLoaderRoute: typeof DropIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/drop/$slug': {
+      id: '/drop/$slug'
+      path: '/drop/$slug'
+      fullPath: '/drop/$slug'
+      preLoaderRoute: typeof DropSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/exhibitions/$slug': {
+      id: '/exhibitions/$slug'
+      path: '/exhibitions/$slug'
+      fullPath: '/exhibitions/$slug'
+      preLoaderRoute: typeof ExhibitionsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/$slug': {
+      id: '/news/$slug'
+      path: '/news/$slug'
+      fullPath: '/news/$slug'
+      preLoaderRoute: typeof NewsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  NameRoute: NameRoute,
+  AboutRoute: AboutRoute,
   ArtworksRoute: ArtworksRoute,
+  ContactRoute: ContactRoute,
   DownloadsRoute: DownloadsRoute,
   PaymentCanceledRoute: PaymentCanceledRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
   PrintEditionsRoute: PrintEditionsRoute,
   PrintViewRoute: PrintViewRoute,
+  ViewingRoomRoute: ViewingRoomRoute,
   AdminVideosRoute: AdminVideosRoute,
+  DropSlugRoute: DropSlugRoute,
+  ExhibitionsSlugRoute: ExhibitionsSlugRoute,
+  NewsSlugRoute: NewsSlugRoute,
+  DropIndexRoute: DropIndexRoute,
+  NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -11,7 +11,8 @@ migrate(
         name: "role",
         values: ["learner", "admin"],
         maxSelect: 1,
-        help: "learner: can buy and take courses. admin: can also upload chapter videos and edit chapter texts.",
+        required: true,
+        help: "learner: can buy and take courses (set automatically for new users). admin: can also upload chapter videos and edit chapter texts.",
       }),
     );
     const name = users.fields.getByName("name");

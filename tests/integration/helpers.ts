@@ -1,0 +1,59 @@
+// Small helpers shared by the integration tests (real PocketBase from tests/support).
+import type { TestPocketBase } from '../support/pocketbase';
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+}
+
+/** Calls the API with an optional auth token (null = anonymous). */
+export async function api<T = any>(pb: TestPocketBase, method: string, path: string, token: string | null, body?: unknown): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${pb.url}${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, body: parsed };
+}
+
+/** Creates a record as superuser and returns it (throws on failure). */
+export async function createAsSuperuser(pb: TestPocketBase, collection: string, data: Record<string, unknown> | FormData): Promise<any> {
+  const res = await api(pb, 'POST', `/api/collections/${collection}/records`, pb.superuser.token, data);
+  if (res.status !== 200) throw new Error(`create ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Lists every record of a collection as superuser. */
+export async function listAll(pb: TestPocketBase, collection: string, query = ''): Promise<any[]> {
+  const res = await api(pb, 'GET', `/api/collections/${collection}/records?perPage=500${query}`, pb.superuser.token);
+  if (res.status !== 200) throw new Error(`list ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.items;
+}
+
+/**
+ * The smallest file a MIME sniffer reads as video/mp4: an `ftyp` box (brand mp42)
+ * followed by an empty `free` box.
+ */
+export function tinyMp4(): Blob {
+  const bytes = new Uint8Array([
+    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0x00, 0x00, 0x00, 0x00,
+    0x6d, 0x70, 0x34, 0x32, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x00, 0x08, 0x66, 0x72, 0x65, 0x65,
+  ]);
+  return new Blob([bytes], { type: 'video/mp4' });
+}
+
+let counter = 0;
+/** A fresh lowercase suffix for unique slugs and emails. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}

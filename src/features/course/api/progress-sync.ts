@@ -1,0 +1,91 @@
+// Outbox handlers for chapter and task progress: rows are upserts of whole records with
+// device-made ids, sent with the batch API (one transaction per send). A batch fails as a
+// whole on one bad item, so that item is failed alone and the rest is sent again.
+import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
+import type { pb as appClient } from '@/lib/pocketbase/client';
+import { Collections } from '@/lib/pocketbase/types.gen';
+
+type Client = Pick<typeof appClient, 'createBatch'>;
+
+export const CHAPTER_PROGRESS_OP = 'chapter-progress';
+export const TASK_PROGRESS_OP = 'task-progress';
+
+export interface ProgressPayload {
+  /** The whole record as the device knows it; `id` is deterministic per user+chapter(+task). */
+  record: { id: string; user_id: string; course_id: string; chapter_id: string } & Record<string, unknown>;
+}
+
+interface BatchItemError {
+  message?: string;
+  response?: { status?: number; message?: string; data?: Record<string, { message?: string }> };
+}
+
+/** The index and error of the item that failed a batch, if the error names one. */
+function failedItem(err: unknown): { index: number; status: number; message: string } | undefined {
+  const e = err as { status?: number; response?: { data?: { requests?: Record<string, BatchItemError> } } };
+  if (e?.status !== 400) return undefined;
+  const requests = e.response?.data?.requests;
+  if (!requests) return undefined;
+  const key = Object.keys(requests)[0];
+  if (key === undefined) return undefined;
+  const item = requests[key];
+  const fieldErrors = Object.entries(item.response?.data ?? {})
+    .filter(([, v]) => typeof v?.message === 'string')
+    .map(([f, v]) => `${f}: ${v.message}`)
+    .join('; ');
+  return {
+    index: Number(key),
+    status: Number(item.response?.status ?? 400),
+    message: [item.response?.message || item.message || 'Rejected by the server', fieldErrors].filter(Boolean).join(' '),
+  };
+}
+
+/** The server allows 3 batch requests per second per client (pb_migrations settings). */
+const MIN_GAP_MS = 350;
+let lastSentAt = 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sends one batch, paced under the batch rate limit; one quick retry on a 429. */
+async function paced<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const wait = lastSentAt + MIN_GAP_MS - Date.now();
+    if (wait > 0) await sleep(wait);
+    lastSentAt = Date.now();
+    try {
+      return await send();
+    } catch (err) {
+      if ((err as { status?: number })?.status !== 429 || attempt >= 2) throw err;
+      await sleep(1000);
+    }
+  }
+}
+
+export function createProgressHandler(client: Client, collection: typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress): OutboxHandler {
+  return {
+    batchSize: 100,
+    async send(rows: OutboxRow[]): Promise<SendResult[]> {
+      const results: SendResult[] = new Array(rows.length);
+      let remaining = rows.map((_, i) => i);
+      while (remaining.length) {
+        const batch = client.createBatch();
+        for (const i of remaining) batch.collection(collection).upsert((rows[i].payload as ProgressPayload).record);
+        try {
+          await paced(() => batch.send());
+          for (const i of remaining) results[i] = { ok: true };
+          break;
+        } catch (err) {
+          const bad = failedItem(err);
+          const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
+          if (transient || bad.index >= remaining.length) {
+            const r = classifyError(err);
+            for (const i of remaining) results[i] = r;
+            break;
+          }
+          results[remaining[bad.index]] = { ok: false, retriable: false, error: bad.message };
+          remaining = remaining.filter((_, k) => k !== bad.index);
+        }
+      }
+      return results;
+    },
+  };
+}

@@ -15,7 +15,10 @@ const TIMESTAMPS = [
 const ADMIN = '@request.auth.role = "admin"';
 const SIGNED_IN = '@request.auth.id != ""';
 const PUBLISHED_OR_ADMIN = `course_id.is_published = true || ${ADMIN}`;
-const enrolled = (courseField) => `${courseField}.course_enrollments_via_course_id.user_id ?= @request.auth.id`;
+// The auth check matters: with no enrolment rows the back-relation yields NULL, which
+// PocketBase compares as "" — so an anonymous "" would match a course nobody is enrolled in.
+const enrolled = (courseField) =>
+  `@request.auth.id != "" && ${courseField}.course_enrollments_via_course_id.user_id ?= @request.auth.id`;
 const OWN = `${SIGNED_IN} && user_id = @request.auth.id`;
 // Progress writes: your own record, for a course you are enrolled in, for a chapter of
 // that course; an update may not move the record to another user, course or chapter.
@@ -199,7 +202,7 @@ migrate(
       listRule: OWN,
       viewRule: OWN,
       createRule: PROGRESS_CREATE,
-      updateRule: PROGRESS_UPDATE + " && (@request.body.task_identifier:isset = false || @request.body.task_identifier = task_identifier)",
+      updateRule: `${PROGRESS_UPDATE} && (@request.body.task_identifier:isset = false || @request.body.task_identifier = task_identifier)`,
       deleteRule: null,
       fields: [
         rel("user_id", users, "Learner.", { required: true, cascadeDelete: true }),
@@ -218,7 +221,7 @@ migrate(
       ],
     }));
 
-    modules.listRule = `${ADMIN} || ${enrolled("course_id")}`;
+    modules.listRule = `${ADMIN} || (${enrolled("course_id")})`;
     modules.viewRule = modules.listRule;
     modules.updateRule = ADMIN;
     app.save(modules);

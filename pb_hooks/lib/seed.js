@@ -118,7 +118,8 @@ function seedDemo(app, imagesDir) {
         imagesDir,
       ),
     );
-    (tasksByChapter[t.chapter] = tasksByChapter[t.chapter] || []).push(rec);
+    if (!tasksByChapter[t.chapter]) tasksByChapter[t.chapter] = [];
+    tasksByChapter[t.chapter].push(rec);
   }
 
   // one intro lesson per chapter, then one lesson per task

@@ -1,13 +1,17 @@
 // Small helpers shared by the integration tests (real PocketBase from tests/support).
 import type { TestPocketBase } from '../support/pocketbase';
 
-export interface ApiResult<T = any> {
+/** API JSON as the tests read it (records, errors, settings). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary API JSON
+export type Loose = any;
+
+export interface ApiResult<T = Loose> {
   status: number;
   body: T;
 }
 
 /** Calls the API with an optional auth token (null = anonymous). */
-export async function api<T = any>(pb: TestPocketBase, method: string, path: string, token: string | null, body?: unknown): Promise<ApiResult<T>> {
+export async function api<T = Loose>(pb: TestPocketBase, method: string, path: string, token: string | null, body?: unknown): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = token;
   let payload: BodyInit | undefined;
@@ -18,7 +22,7 @@ export async function api<T = any>(pb: TestPocketBase, method: string, path: str
   }
   const res = await fetch(`${pb.url}${path}`, { method, headers, body: payload });
   const text = await res.text();
-  let parsed: any = text;
+  let parsed: Loose = text;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {}
@@ -26,14 +30,14 @@ export async function api<T = any>(pb: TestPocketBase, method: string, path: str
 }
 
 /** Creates a record as superuser and returns it (throws on failure). */
-export async function createAsSuperuser(pb: TestPocketBase, collection: string, data: Record<string, unknown> | FormData): Promise<any> {
+export async function createAsSuperuser(pb: TestPocketBase, collection: string, data: Record<string, unknown> | FormData): Promise<Loose> {
   const res = await api(pb, 'POST', `/api/collections/${collection}/records`, pb.superuser.token, data);
   if (res.status !== 200) throw new Error(`create ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Lists every record of a collection as superuser. */
-export async function listAll(pb: TestPocketBase, collection: string, query = ''): Promise<any[]> {
+export async function listAll(pb: TestPocketBase, collection: string, query = ''): Promise<Loose[]> {
   const res = await api(pb, 'GET', `/api/collections/${collection}/records?perPage=500${query}`, pb.superuser.token);
   if (res.status !== 200) throw new Error(`list ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.items;

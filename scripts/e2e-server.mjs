@@ -1,0 +1,57 @@
+// The server Playwright tests run against: a real PocketBase with this repo's migrations,
+// hooks and seeded demo content, serving the already-built dist/, in a temp data dir that
+// is removed on exit. Port: E2E_PORT (default 8391).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareData, servePocketBase } from './lib/pb-run.mjs';
+
+const host = '127.0.0.1';
+const port = Number(process.env.E2E_PORT ?? 8391);
+const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
+
+let server;
+let stopping = false;
+
+async function cleanup(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  try {
+    await server?.stop();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void cleanup(0));
+// Last resort when the process is torn down without a signal we can await.
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+try {
+  const env = {
+    ...process.env,
+    HOST: host,
+    PORT: String(port),
+    SITE_URL: `http://${host}:${port}`,
+    DEMO_CONTENT: '1',
+  };
+  prepareData({
+    dataDir,
+    publicDir: 'dist',
+    env,
+    superuser: { email: 'e2e@atelier.test', password: 'e2e-superuser-password' },
+    seed: true,
+  });
+  server = await servePocketBase({ dataDir, publicDir: 'dist', host, port, env });
+  console.log(`[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir})`);
+  server.child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`[e2e-server] PocketBase exited unexpectedly (${code}):\n${server.output()}`);
+      void cleanup(1);
+    }
+  });
+} catch (err) {
+  console.error('[e2e-server] failed to start:', err);
+  await cleanup(1);
+}

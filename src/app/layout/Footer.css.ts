@@ -1,0 +1,61 @@
+import { style } from '@vanilla-extract/css';
+import { media, vars } from '@/styles/theme.css';
+
+export const footer = style({
+  marginTop: vars.space.xxxl,
+  background: vars.color.inverseBg,
+  color: vars.color.inverseInk,
+});
+
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: '1.2fr 1fr 1.6fr 1.2fr',
+  gap: vars.space.xl,
+  maxWidth: vars.layout.maxWidth,
+  marginInline: 'auto',
+  padding: `${vars.space.xxl} ${vars.layout.gutter} ${vars.space.xl}`,
+  '@media': {
+    'screen and (max-width: 1023.98px)': { gridTemplateColumns: '1fr 1fr' },
+    [media.mobile]: { gridTemplateColumns: '1fr', gap: vars.space.lg },
+  },
+});
+
+export const name = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.tight });
+
+export const tagline = style({ marginTop: vars.space.sm, color: vars.color.inverseMuted, fontSize: vars.fontSize.sm, maxWidth: '22rem' });
+
+export const heading = style({
+  marginBottom: vars.space.sm,
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  letterSpacing: '0.14em',
+  textTransform: 'uppercase',
+  color: vars.color.inverseMuted,
+});
+
+export const list = style({ display: 'grid', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const link = style({
+  color: vars.color.inverseInk,
+  textDecoration: 'none',
+  fontSize: vars.fontSize.sm,
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});
+
+export const text = style({ color: vars.color.inverseInk, fontSize: vars.fontSize.sm, marginBottom: vars.space.sm });
+
+export const bottom = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  maxWidth: vars.layout.maxWidth,
+  marginInline: 'auto',
+  padding: `${vars.space.md} ${vars.layout.gutter} ${vars.space.lg}`,
+  borderTop: '1px solid rgba(246, 243, 238, 0.16)',
+  color: vars.color.inverseMuted,
+  fontSize: vars.fontSize.xs,
+});
+
+export const bottomLink = style({ color: vars.color.inverseInk });

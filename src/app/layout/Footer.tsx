@@ -1,0 +1,108 @@
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
+import { useSiteSettings } from '@/features/site/api/site-settings';
+import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
+import { visuallyHidden } from '@/styles/utils.css';
+import * as styles from './Footer.css';
+import { navTo } from './nav';
+import { EXPLORE_NAV } from './nav-links';
+
+const displayHost = (url: string) => {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+
+/** Site footer: name, Explore, Newsletter, Contact; copyright below (SPEC §2). */
+export function Footer() {
+  const settings = useSiteSettings();
+  const name = settings?.artist_name || FALLBACK_SITE_NAME;
+  const newsletterTextId = useId();
+  const year = new Date().getFullYear();
+  const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.grid}>
+        <section aria-label="Artist">
+          <p className={styles.name}>{name}</p>
+          {settings?.tagline ? <p className={styles.tagline}>{settings.tagline}</p> : null}
+        </section>
+
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className={styles.heading}>
+            Explore
+          </h2>
+          <ul className={styles.list}>
+            {EXPLORE_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={navTo(item.to)} className={styles.link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className={styles.heading}>
+            Newsletter
+          </h2>
+          <p id={newsletterTextId} className={styles.text}>
+            Get updates on exhibitions and print editions.
+          </p>
+          <NewsletterForm source="footer" tone="dark" label="Newsletter sign-up" describedBy={newsletterTextId} />
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.heading}>
+            Contact
+          </h2>
+          <ul className={styles.list}>
+            <li className={styles.link}>{settings?.location || 'Stockholm, Sweden'}</li>
+            <li>
+              <Link to={navTo('/contact')} className={styles.link}>
+                Contact form
+              </Link>
+            </li>
+            {settings?.instagram_url ? (
+              <li>
+                <a href={settings.instagram_url} className={styles.link} {...external}>
+                  Instagram<span className={visuallyHidden}> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+            {settings?.youtube_url ? (
+              <li>
+                <a href={settings.youtube_url} className={styles.link} {...external}>
+                  YouTube<span className={visuallyHidden}> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <Link to={navTo('/whispering-game')} className={styles.link}>
+                Learn: The Whispering Game
+              </Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className={styles.bottom}>
+        <p>
+          © {year} {name}
+        </p>
+        {settings?.artist_site_url ? (
+          <p>
+            <a href={settings.artist_site_url} className={styles.bottomLink} {...external}>
+              {displayHost(settings.artist_site_url)}
+              <span className={visuallyHidden}> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { LazyMotion } from 'framer-motion';
+import { useEffect } from 'react';
+import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
+import { Toaster } from '@/ui/toast/Toaster';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { Footer } from './Footer';
+import { ScrollToTop } from './ScrollToTop';
+import * as styles from './SiteLayout.css';
+import { TopBar } from './TopBar';
+
+// Motion features load after first paint; `m.*` components animate once they arrive.
+const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default);
+
+/** The artist asked for no browser context menu anywhere on the site (SPEC §2). */
+function useNoContextMenu() {
+  useEffect(() => {
+    const block = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('contextmenu', block);
+    return () => document.removeEventListener('contextmenu', block);
+  }, []);
+}
+
+/** The public site shell (SPEC §2 "Site layout"). */
+export function SiteLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const showFooter = !pathname.startsWith('/viewing-room');
+  useNoContextMenu();
+
+  return (
+    <LazyMotion features={loadMotionFeatures} strict>
+      <div className={styles.shell}>
+        <a className={styles.skipLink} href="#main">
+          Skip to content
+        </a>
+        <TopBar />
+        <OfflineBanner />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        {showFooter ? <Footer /> : null}
+        <UpdatePrompt />
+        <Toaster />
+        <ScrollToTop />
+      </div>
+    </LazyMotion>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import type { LinkProps } from '@tanstack/react-router';
+import { imageSource } from '@/lib/pocketbase/files';
+import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
+import { Image } from '@/ui/image/Image';
+import * as styles from './ArtworkCard.css';
+
+// The viewing room route arrives with its own issue; until then the typed `to` cannot name it.
+const VIEWING_ROOM = '/viewing-room' as NonNullable<LinkProps['to']>;
+
+interface ArtworkCardProps {
+  artwork: ArtworksRecord;
+  /** Heading level of the title inside the page outline. */
+  headingLevel?: 'h2' | 'h3';
+  /** `sizes` of the image in its grid. */
+  sizes: string;
+  /** The first row above the fold loads eagerly. */
+  eager?: boolean;
+}
+
+/** An artwork in a grid; opens it in the viewing room. */
+export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, eager = false }: ArtworkCardProps) {
+  const image = imageSource(artwork, artwork.main_image);
+  const details = [artwork.medium, artwork.year ? String(artwork.year) : ''].filter(Boolean).join(', ');
+  const status = artwork.is_sold ? 'Sold' : artwork.is_with_tang_gallery ? 'Tang Gallery' : null;
+
+  return (
+    <Link to={VIEWING_ROOM} search={{ artwork: artwork.slug } as never} className={styles.card}>
+      <div className={styles.frame}>
+        {image ? (
+          <Image
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={sizes}
+            alt={artwork.main_image_alt || artwork.title}
+            width={800}
+            height={1000}
+            loading={eager ? 'eager' : 'lazy'}
+            className={styles.image}
+          />
+        ) : null}
+        {status ? <span className={styles.badge}>{status}</span> : null}
+      </div>
+      <div>
+        <Heading className={styles.title}>{artwork.title}</Heading>
+        {details ? <p className={styles.meta}>{details}</p> : null}
+        {artwork.dimensions ? <p className={styles.meta}>{artwork.dimensions}</p> : null}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,15 @@
+import { style } from '@vanilla-extract/css';
+import { media, vars } from '@/styles/theme.css';
+
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: `${vars.space.xl} ${vars.space.lg}`,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  '@media': {
+    'screen and (max-width: 1023.98px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.mobile]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+});

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Sheet } from '@/ui/sheet/Sheet';
+import { selectCartCount, useCartStore } from '../store';
+import * as styles from './CartButton.css';
+import { CartPanel } from './CartPanel';
+
+/** Top-bar cart button: shown only when the cart has items; opens the "Your cart" panel. */
+export function CartButton() {
+  const count = useCartStore(selectCartCount);
+  const [open, setOpen] = useState(false);
+
+  return (
+    <>
+      {count > 0 ? (
+        <button
+          type="button"
+          className={styles.trigger}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          onClick={() => setOpen(true)}
+          data-testid="cart-button"
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <path d="M5 7h14l-1.2 12.1a1 1 0 0 1-1 .9H7.2a1 1 0 0 1-1-.9L5 7Z" />
+            <path d="M9 7V5.5a3 3 0 0 1 6 0V7" />
+          </svg>
+          <span className={styles.count}>{count}</span>
+        </button>
+      ) : null}
+      <Sheet open={open && count > 0} onOpenChange={setOpen} title="Your cart" side="right">
+        <CartPanel />
+      </Sheet>
+    </>
+  );
+}

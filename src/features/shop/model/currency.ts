@@ -1,0 +1,36 @@
+export const CURRENCIES = ['eur', 'sek', 'usd'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/**
+ * SPEC §9: US English or any -US region → usd; Swedish or -SE → sek; everything else eur.
+ * Only the first (preferred) language decides.
+ */
+export function currencyForLanguages(languages: readonly string[]): Currency {
+  const lang = (languages[0] ?? '').toLowerCase();
+  if (lang === 'en-us' || lang.endsWith('-us')) return 'usd';
+  if (lang === 'sv' || lang.startsWith('sv-') || lang.endsWith('-se')) return 'sek';
+  return 'eur';
+}
+
+const LOCALE: Record<Currency, string> = { sek: 'sv-SE', eur: 'en-IE', usd: 'en-US' };
+const FALLBACK_SYMBOL: Record<Currency, string> = { eur: '€', sek: 'kr', usd: '$' };
+
+/** Whole amounts with a narrow currency symbol, in the currency's home locale (SPEC §9). */
+export function formatPrice(amount: number, currency: Currency): string {
+  try {
+    return new Intl.NumberFormat(LOCALE[currency], {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }).format(amount);
+  } catch {
+    const rounded = Math.round(amount);
+    return currency === 'sek' ? `${rounded} ${FALLBACK_SYMBOL.sek}` : `${FALLBACK_SYMBOL[currency]}${rounded}`;
+  }
+}

@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { toast } from '@/ui/toast/toast-store';
+import { addToItems, type CartItem, cartCount, cartTotal, type NewCartItem, removeFromItems, sanitizeItems } from './model/cart';
+import { type Currency, currencyForLanguages, isCurrency } from './model/currency';
+
+/** localStorage key; bump the suffix (and migrate) when the stored shape changes. */
+export const CART_STORAGE_KEY = 'atelier-cart-v1';
+
+export interface CartState {
+  items: CartItem[];
+  currency: Currency;
+  /** Adds `quantity` (default 1); a new line shows the "Added to cart" toast. */
+  add: (item: NewCartItem, quantity?: number) => void;
+  remove: (id: string) => void;
+  clear: () => void;
+  setCurrency: (currency: Currency) => void;
+}
+
+function browserCurrency(): Currency {
+  if (typeof navigator === 'undefined') return 'eur';
+  return currencyForLanguages(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+type Persisted = Pick<CartState, 'items' | 'currency'>;
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set, get) => ({
+      items: [],
+      currency: browserCurrency(),
+      add: (item, quantity) => {
+        const next = addToItems(get().items, item, quantity);
+        set({ items: next.items });
+        if (next.added) toast({ title: 'Added to cart', description: item.title });
+      },
+      remove: (id) => set({ items: removeFromItems(get().items, id) }),
+      clear: () => set({ items: [] }),
+      setCurrency: (currency) => set({ currency }),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state): Persisted => ({ items: state.items, currency: state.currency }),
+      // Storage is user-controlled: keep only well-formed lines and a known currency.
+      merge: (persisted, current) => {
+        const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof Persisted, unknown>>;
+        return { ...current, items: sanitizeItems(p.items), currency: isCurrency(p.currency) ? p.currency : current.currency };
+      },
+    },
+  ),
+);
+
+export const selectCartCount = (state: CartState) => cartCount(state.items);
+export const selectCartTotal = (state: CartState) => cartTotal(state.items);

@@ -1,0 +1,45 @@
+import { useRouterState } from '@tanstack/react-router';
+import { env } from '@/lib/env';
+import { useSiteSettings } from '../api/site-settings';
+import { canonicalUrl, DEFAULT_DESCRIPTION, documentTitle, FALLBACK_SITE_NAME } from '../model/head';
+
+export interface PageHeadProps {
+  /** Page title; the template adds the artist name. Omit for the default title. */
+  title?: string;
+  description?: string;
+  /** Absolute URL of a share image. */
+  image?: string;
+}
+
+/**
+ * The shared head of SPEC §1. Render exactly one per page: React 19 hoists these tags into
+ * <head> and removes them when the page unmounts.
+ */
+export function PageHead({ title, description, image }: PageHeadProps) {
+  const settings = useSiteSettings();
+  const name = settings?.artist_name || FALLBACK_SITE_NAME;
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const fullTitle = documentTitle(title, name);
+  const desc = description?.trim() || DEFAULT_DESCRIPTION;
+  const url = canonicalUrl(env.siteUrl, pathname);
+
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={desc} />
+      <meta name="author" content={name} />
+      <meta name="robots" content="index, follow" />
+      <link rel="canonical" href={url} />
+      <meta property="og:site_name" content={name} />
+      <meta property="og:type" content="website" />
+      <meta property="og:url" content={url} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={desc} />
+      {image ? <meta property="og:image" content={image} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={desc} />
+      {image ? <meta name="twitter:image" content={image} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/** Shown until the site settings arrive (and if they never do). */
+export const FALLBACK_SITE_NAME = 'Atelier';
+
+export const DEFAULT_DESCRIPTION =
+  'Stockholm-based contemporary artist creating narrative, theatrical paintings using crafted props and materials.';
+
+/** SPEC §1: "{page title} | {artist name}", or "{artist name} — Contemporary Artist" without one. */
+export function documentTitle(pageTitle: string | undefined, artistName: string): string {
+  const name = artistName.trim() || FALLBACK_SITE_NAME;
+  const page = pageTitle?.trim();
+  return page ? `${page} | ${name}` : `${name} — Contemporary Artist`;
+}
+
+/** Canonical URL: the public origin plus the current path (no query, no hash). */
+export function canonicalUrl(origin: string, pathname: string): string {
+  const base = origin.replace(/\/+$/, '');
+  const path = pathname.startsWith('/') ? pathname : `/${pathname}`;
+  return `${base}${path}`;
+}

@@ -1,0 +1,12 @@
+// Public configuration, read once at boot. Only VITE_* values reach the browser.
+
+/** The public site origin used for canonical URLs; defaults to the origin serving the app. */
+function readSiteUrl(): string {
+  const fromEnv = import.meta.env.VITE_SITE_URL as string | undefined;
+  const raw = fromEnv?.trim() || (typeof window !== 'undefined' ? window.location.origin : '');
+  return raw.replace(/\/+$/, '');
+}
+
+export const env = {
+  siteUrl: readSiteUrl(),
+} as const;

@@ -1,0 +1,39 @@
+import { type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { isTransientError } from '@/lib/pocketbase/errors';
+import { fetchWithMirror, type Mirror } from './mirror';
+
+/**
+ * Query options for server data that is mirrored in Dexie. The queryFn goes to the network,
+ * writes through to the mirror and answers from the mirror when the network fails.
+ * `networkMode: 'always'` makes it run while offline too (the mirror is the answer then).
+ */
+export function mirroredQueryOptions<T, K extends QueryKey>(def: { queryKey: K; remote: () => Promise<T>; mirror: Mirror<T> }) {
+  return {
+    ...queryOptions({
+      queryKey: def.queryKey,
+      queryFn: () => fetchWithMirror(def.remote, def.mirror, isTransientError),
+      networkMode: 'always',
+    }),
+    mirror: def.mirror,
+  };
+}
+
+type MirroredOptions<T, K extends QueryKey> = ReturnType<typeof mirroredQueryOptions<T, K>>;
+type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
+
+/**
+ * For route loaders: put the mirrored copy into the query cache first, marked stale, so the
+ * page renders at once (and offline) while the component's query refreshes it. Only when
+ * nothing is cached or mirrored does the loader wait for the network.
+ */
+export async function loadMirrored<T, K extends QueryKey>(queryClient: QueryClient, options: MirroredOptions<T, K>): Promise<void> {
+  if (queryClient.getQueryData(options.queryKey) !== undefined) return;
+  const saved = await options.mirror.read().catch(() => undefined);
+  if (saved !== undefined) {
+    // updatedAt 0: stale from birth, so mounting the page triggers a background refetch.
+    queryClient.setQueryData<T>(options.queryKey as QueryKey, saved as T, { updatedAt: 0 });
+    return;
+  }
+  // The options are exactly what queryOptions() built; only the generic key tagging differs.
+  await queryClient.ensureQueryData(options as unknown as EnsureOptions);
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { artworksQueryOptions } from '@/features/portfolio/api/artworks';
+import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { ArtworksPage } from './-components/ArtworksPage';
+
+export const Route = createFileRoute('/artworks')({
+  loader: ({ context: { queryClient } }) => loadMirrored(queryClient, artworksQueryOptions()),
+  component: ArtworksPage,
+});

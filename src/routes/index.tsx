@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { recentArtworksQueryOptions } from '@/features/portfolio/api/artworks';
+import { featuredPrintQueryOptions } from '@/features/shop/api/featured-print';
+import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
+import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { HomePage } from './-components/HomePage';
+
+export const Route = createFileRoute('/')({
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      loadMirrored(queryClient, siteSettingsQueryOptions()),
+      loadMirrored(queryClient, recentArtworksQueryOptions()),
+      loadMirrored(queryClient, featuredPrintQueryOptions()),
+    ]),
+  component: HomePage,
+});

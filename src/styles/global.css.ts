@@ -1,0 +1,59 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { media, vars } from './theme.css';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  textSizeAdjust: '100%',
+  scrollPaddingTop: vars.layout.topBarHeight,
+});
+
+globalStyle('body', {
+  margin: 0,
+  minHeight: '100dvh',
+  background: vars.color.bg,
+  color: vars.color.ink,
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.body,
+  WebkitFontSmoothing: 'antialiased',
+  MozOsxFontSmoothing: 'grayscale',
+});
+
+globalStyle('h1, h2, h3, h4', {
+  fontFamily: vars.font.serif,
+  fontWeight: 400,
+  lineHeight: vars.lineHeight.tight,
+  letterSpacing: '-0.01em',
+  margin: 0,
+});
+
+globalStyle('p, figure, blockquote, dl, dd, ul, ol', { margin: 0 });
+globalStyle('ul[role="list"], ol[role="list"]', { listStyle: 'none', padding: 0 });
+
+globalStyle('img, svg, video', { display: 'block', maxWidth: '100%' });
+globalStyle('img', { height: 'auto' });
+
+globalStyle('a', { color: 'inherit', textUnderlineOffset: '0.2em', textDecorationThickness: '1px' });
+
+globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
+globalStyle('button', { cursor: 'pointer' });
+
+globalStyle(':focus-visible', {
+  outline: `2px solid ${vars.color.focus}`,
+  outlineOffset: '3px',
+  borderRadius: vars.radius.sm,
+});
+
+globalStyle('::selection', { background: vars.color.ink, color: vars.color.bg });
+
+globalStyle('*, *::before, *::after', {
+  '@media': {
+    [media.reducedMotion]: {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+    },
+  },
+});

@@ -1,0 +1,55 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+declare let self: ServiceWorkerGlobalScope;
+
+// The update prompt asks the waiting worker to take over (src/app/pwa/UpdatePrompt.tsx).
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The app shell: JS, CSS, index.html, SVGs, fonts, plus the manifest and its icons.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Control the page on its very first visit, so it works offline without a reload.
+clientsClaim();
+
+// Every app URL is the SPA: answer navigations with the precached index.html. PocketBase's
+// API and admin UI stay on the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api\//, /^\/_\//, /^\/_$/],
+  }),
+);
+
+/**
+ * Collections whose files are public content. Image URLs name the collection (not its id;
+ * see src/lib/pocketbase/files.ts), so only these are cached. Protected files (chapter
+ * videos, anything with a file token) never enter the shared cache.
+ */
+const PUBLIC_FILE_COLLECTIONS = new Set(['site_settings', 'artworks', 'news_posts', 'prints', 'courses', 'exhibitions', 'pages']);
+
+function isPublicContentImage(url: URL, request: Request): boolean {
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return false;
+  if (url.searchParams.has('token')) return false;
+  if (request.headers.has('range')) return false;
+  const match = /^\/api\/files\/([^/]+)\/[^/]+\/[^/]+$/.exec(url.pathname);
+  return match !== null && PUBLIC_FILE_COLLECTIONS.has(decodeURIComponent(match[1]!));
+}
+
+registerRoute(
+  ({ url, request }) => isPublicContentImage(url, request),
+  new CacheFirst({
+    cacheName: 'pb-public-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      // File names change when the artist replaces an image, so old entries only age out.
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);

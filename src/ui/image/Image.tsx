@@ -1,0 +1,37 @@
+import { type ImgHTMLAttributes, useState } from 'react';
+
+export const PLACEHOLDER_SRC = '/placeholder.svg';
+
+export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt'> {
+  src: string | undefined;
+  srcSet?: string;
+  /** Required: describe the image, or '' when it is decorative. */
+  alt: string;
+  /** LCP image: eager, high fetch priority. */
+  priority?: boolean;
+}
+
+/**
+ * <img> that falls back to the placeholder when the file is missing or broken.
+ * An empty `src` renders the placeholder too (callers that want "no image" render nothing).
+ */
+export function Image({ src, srcSet, alt, priority = false, onError, ...rest }: ImageProps) {
+  // Remember which src failed, so a new src gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const broken = !src || failedSrc === src;
+  return (
+    <img
+      {...rest}
+      src={broken ? PLACEHOLDER_SRC : src}
+      srcSet={broken ? undefined : srcSet}
+      alt={alt}
+      loading={priority ? 'eager' : (rest.loading ?? 'lazy')}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : rest.fetchPriority}
+      onError={(event) => {
+        if (!broken) setFailedSrc(src);
+        onError?.(event);
+      }}
+    />
+  );
+}

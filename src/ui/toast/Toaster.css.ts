@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { media, vars } from '@/styles/theme.css';
+
+export const viewport = style({
+  position: 'fixed',
+  zIndex: vars.z.toast,
+  insetBlockEnd: vars.space.md,
+  insetInlineEnd: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  width: 'min(24rem, calc(100vw - 2rem))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  pointerEvents: 'none',
+  '@media': { [media.mobile]: { insetInlineEnd: vars.space.md, insetInlineStart: vars.space.md, width: 'auto' } },
+});
+
+export const toast = recipe({
+  base: {
+    pointerEvents: 'auto',
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    alignItems: 'start',
+    gap: vars.space.sm,
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    borderRadius: vars.radius.md,
+    boxShadow: vars.shadow.raised,
+    border: `1px solid ${vars.color.line}`,
+  },
+  variants: {
+    destructive: {
+      false: { background: vars.color.surfaceRaised, color: vars.color.ink },
+      true: { background: vars.color.danger, color: vars.color.dangerInk, borderColor: vars.color.danger },
+    },
+  },
+  defaultVariants: { destructive: false },
+});
+
+export const title = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
+export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.9 });
+
+export const close = style({
+  border: 0,
+  background: 'transparent',
+  padding: vars.space.xxs,
+  lineHeight: 1,
+  fontSize: vars.fontSize.lg,
+  borderRadius: vars.radius.sm,
+});

@@ -50,21 +50,22 @@ function onChapterWrite(e, isCreate) {
 
 function onTaskWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
-  var task;
+  var task = null;
   try {
     task = e.app.findFirstRecordByFilter("course_tasks", "chapter_id = {:c} && task_identifier = {:t}", {
       c: e.record.getString("chapter_id"),
       t: e.record.getString("task_identifier"),
     });
   } catch (_) {
-    throw new BadRequestError("Unknown task for this chapter.", { task_identifier: { code: "validation_unknown_task", message: "Unknown task for this chapter." } });
+    // The artist may have removed or renamed the task while the device was offline:
+    // keep the tick (a rejected row could never be fixed by the learner).
   }
   // the title is the course's, not whatever the device sent
-  e.record.set("task_title", task.getString("title"));
+  if (task) e.record.set("task_title", task.getString("title"));
   var incoming = read(e.record, TASK_FIELDS);
   var stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
   var merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
-  var titleChanged = !isCreate && e.record.original().getString("task_title") !== task.getString("title");
+  var titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");
   return finish(e, merged, stored, isCreate, function (app, record) {
     deriveTaskLesson(app, record, task);
   }, titleChanged);
@@ -96,6 +97,7 @@ function deriveChapterLessons(app, record) {
 
 /** A task lesson follows its tick. */
 function deriveTaskLesson(app, record, task) {
+  if (!task) return;
   var lessons = app.findRecordsByFilter("course_lessons", "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
   for (var i = 0; i < lessons.length; i++) {
     setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));

@@ -10,11 +10,22 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as ArtworksRouteImport } from './routes/artworks'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as WhisperingGameRouteImport } from './routes/whispering-game'
+import { Route as AuthedMyCoursesRouteImport } from './routes/_authed/my-courses'
+import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
+import { Route as AuthedCourseSlugEnrollRouteImport } from './routes/_authed/course/$slug/enroll'
+import { Route as AuthedCourseCourseSlugChapterChapterIdRouteImport } from './routes/_authed/course/$courseSlug/chapter/$chapterId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArtworksRoute = ArtworksRouteImport.update({
@@ -22,31 +33,110 @@ const ArtworksRoute = ArtworksRouteImport.update({
   path: '/artworks',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WhisperingGameRoute = WhisperingGameRouteImport.update({
+  id: '/whispering-game',
+  path: '/whispering-game',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedMyCoursesRoute = AuthedMyCoursesRouteImport.update({
+  id: '/my-courses',
+  path: '/my-courses',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCourseSlugIndexRoute = AuthedCourseSlugIndexRouteImport.update({
+  id: '/course/$slug/',
+  path: '/course/$slug/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCourseSlugEnrollRoute = AuthedCourseSlugEnrollRouteImport.update({
+  id: '/course/$slug/enroll',
+  path: '/course/$slug/enroll',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCourseCourseSlugChapterChapterIdRoute =
+  AuthedCourseCourseSlugChapterChapterIdRouteImport.update({
+    id: '/course/$courseSlug/chapter/$chapterId',
+    path: '/course/$courseSlug/chapter/$chapterId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/auth': typeof AuthRoute
+  '/whispering-game': typeof WhisperingGameRoute
+  '/my-courses': typeof AuthedMyCoursesRoute
+  '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
+  '/course/$slug/': typeof AuthedCourseSlugIndexRoute
+  '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
+  '/auth': typeof AuthRoute
+  '/whispering-game': typeof WhisperingGameRoute
+  '/my-courses': typeof AuthedMyCoursesRoute
+  '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
+  '/course/$slug': typeof AuthedCourseSlugIndexRoute
+  '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_authed': typeof AuthedRouteWithChildren
   '/artworks': typeof ArtworksRoute
+  '/auth': typeof AuthRoute
+  '/whispering-game': typeof WhisperingGameRoute
+  '/_authed/my-courses': typeof AuthedMyCoursesRoute
+  '/_authed/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
+  '/_authed/course/$slug/': typeof AuthedCourseSlugIndexRoute
+  '/_authed/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/artworks'
+  fullPaths:
+    | '/'
+    | '/artworks'
+    | '/auth'
+    | '/whispering-game'
+    | '/my-courses'
+    | '/course/$slug/enroll'
+    | '/course/$slug/'
+    | '/course/$courseSlug/chapter/$chapterId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/artworks'
-  id: '__root__' | '/' | '/artworks'
+  to:
+    | '/'
+    | '/artworks'
+    | '/auth'
+    | '/whispering-game'
+    | '/my-courses'
+    | '/course/$slug/enroll'
+    | '/course/$slug'
+    | '/course/$courseSlug/chapter/$chapterId'
+  id:
+    | '__root__'
+    | '/'
+    | '/_authed'
+    | '/artworks'
+    | '/auth'
+    | '/whispering-game'
+    | '/_authed/my-courses'
+    | '/_authed/course/$slug/enroll'
+    | '/_authed/course/$slug/'
+    | '/_authed/course/$courseSlug/chapter/$chapterId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   ArtworksRoute: typeof ArtworksRoute
+  AuthRoute: typeof AuthRoute
+  WhisperingGameRoute: typeof WhisperingGameRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +148,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/artworks': {
       id: '/artworks'
       path: '/artworks'
@@ -65,12 +162,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ArtworksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/whispering-game': {
+      id: '/whispering-game'
+      path: '/whispering-game'
+      fullPath: '/whispering-game'
+      preLoaderRoute: typeof WhisperingGameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/my-courses': {
+      id: '/_authed/my-courses'
+      path: '/my-courses'
+      fullPath: '/my-courses'
+      preLoaderRoute: typeof AuthedMyCoursesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/course/$slug/': {
+      id: '/_authed/course/$slug/'
+      path: '/course/$slug'
+      fullPath: '/course/$slug/'
+      preLoaderRoute: typeof AuthedCourseSlugIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/course/$slug/enroll': {
+      id: '/_authed/course/$slug/enroll'
+      path: '/course/$slug/enroll'
+      fullPath: '/course/$slug/enroll'
+      preLoaderRoute: typeof AuthedCourseSlugEnrollRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/course/$courseSlug/chapter/$chapterId': {
+      id: '/_authed/course/$courseSlug/chapter/$chapterId'
+      path: '/course/$courseSlug/chapter/$chapterId'
+      fullPath: '/course/$courseSlug/chapter/$chapterId'
+      preLoaderRoute: typeof AuthedCourseCourseSlugChapterChapterIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
+interface AuthedRouteChildren {
+  AuthedMyCoursesRoute: typeof AuthedMyCoursesRoute
+  AuthedCourseSlugEnrollRoute: typeof AuthedCourseSlugEnrollRoute
+  AuthedCourseSlugIndexRoute: typeof AuthedCourseSlugIndexRoute
+  AuthedCourseCourseSlugChapterChapterIdRoute: typeof AuthedCourseCourseSlugChapterChapterIdRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedMyCoursesRoute: AuthedMyCoursesRoute,
+  AuthedCourseSlugEnrollRoute: AuthedCourseSlugEnrollRoute,
+  AuthedCourseSlugIndexRoute: AuthedCourseSlugIndexRoute,
+  AuthedCourseCourseSlugChapterChapterIdRoute:
+    AuthedCourseCourseSlugChapterChapterIdRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   ArtworksRoute: ArtworksRoute,
+  AuthRoute: AuthRoute,
+  WhisperingGameRoute: WhisperingGameRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,7 +2,7 @@
 // config. CommonJS; required inside handlers.
 
 function env(name) {
-  var v = $os.getenv(name);
+  const v = $os.getenv(name);
   return v === undefined || v === null ? "" : String(v).trim();
 }
 
@@ -11,7 +11,7 @@ function truthy(v) {
 }
 
 function isLoopbackHost(host) {
-  var h = String(host || "").trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = String(host || "").trim().toLowerCase().replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
@@ -22,10 +22,10 @@ function demoSignInAllowed() {
 
 /** Applies GOOGLE_* env to the users collection's OAuth2 config (saved only when changed). */
 function applyGoogleProvider(app) {
-  var users = app.findCollectionByNameOrId("users");
-  var before = JSON.stringify(users.oauth2);
-  var clientId = env("GOOGLE_CLIENT_ID");
-  var config = { enabled: false, providers: [] };
+  const users = app.findCollectionByNameOrId("users");
+  const before = JSON.stringify(users.oauth2);
+  const clientId = env("GOOGLE_CLIENT_ID");
+  let config = { enabled: false, providers: [] };
   if (clientId) {
     config = {
       enabled: true,
@@ -51,22 +51,22 @@ function applyGoogleProvider(app) {
 
 /** What the browser needs to show the sign-in options. */
 function publicConfig() {
-  var clientId = env("GOOGLE_CLIENT_ID");
+  const clientId = env("GOOGLE_CLIENT_ID");
   return { googleClientId: clientId || null, demoSignIn: demoSignInAllowed() };
 }
 
-var DEMO_USERS = {
+const DEMO_USERS = {
   learner: { email: "demo-learner@example.com", name: "Demo Learner" },
   admin: { email: "demo-admin@example.com", name: "Demo Admin" },
 };
 
 function demoSignIn(e) {
   if (!demoSignInAllowed()) throw new ForbiddenError("Demo sign-in is not available on this server.");
-  var body = e.requestInfo().body || {};
-  var role = body.role === "admin" ? "admin" : body.role === "learner" ? "learner" : "";
+  const body = e.requestInfo().body || {};
+  const role = body.role === "admin" ? "admin" : body.role === "learner" ? "learner" : "";
   if (!role) throw new BadRequestError("Choose the demo learner or the demo admin.", { role: { code: "validation_invalid_role", message: "learner or admin" } });
-  var who = DEMO_USERS[role];
-  var user;
+  const who = DEMO_USERS[role];
+  let user;
   try {
     user = e.app.findAuthRecordByEmail("users", who.email);
   } catch (_) {
@@ -81,12 +81,12 @@ function demoSignIn(e) {
   // Without payments configured, the demo learner gets the published courses, so a
   // newcomer can take the course right after `npm start`.
   if (role === "learner" && !env("STRIPE_SECRET_KEY")) {
-    var courses = e.app.findRecordsByFilter("courses", "is_published = true", "", 0, 0);
-    for (var i = 0; i < courses.length; i++) {
+    const courses = e.app.findRecordsByFilter("courses", "is_published = true", "", 0, 0);
+    for (let i = 0; i < courses.length; i++) {
       try {
         e.app.findFirstRecordByFilter("course_enrollments", "user_id = {:u} && course_id = {:c}", { u: user.id, c: courses[i].id });
       } catch (_) {
-        var en = new Record(e.app.findCollectionByNameOrId("course_enrollments"));
+        const en = new Record(e.app.findCollectionByNameOrId("course_enrollments"));
         en.set("user_id", user.id);
         en.set("course_id", courses[i].id);
         en.set("enrolled_at", new Date().toISOString());

@@ -4,20 +4,20 @@
 
 function ms(value) {
   if (value === null || value === undefined || value === "") return 0;
-  if (typeof value === "number") return isFinite(value) && value > 0 ? value : 0;
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : 0;
   // PocketBase dates read back as "2026-11-21 12:00:00.000Z"
-  var t = Date.parse(String(value).replace(" ", "T"));
-  return isFinite(t) && t > 0 ? t : 0;
+  const t = Date.parse(String(value).replace(" ", "T"));
+  return Number.isFinite(t) && t > 0 ? t : 0;
 }
 
 function num(value) {
-  var n = Number(value);
-  return isFinite(n) && n > 0 ? n : 0;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
 /** A chapter_progress write as the server understands it. */
 function normalizeChapter(v) {
-  var completed = !!v.completed;
+  const completed = !!v.completed;
   return {
     visited: !!v.visited || completed,
     last_visited_at: ms(v.last_visited_at),
@@ -35,11 +35,11 @@ function normalizeChapter(v) {
  * completion never un-completes (the first completion time is kept).
  */
 function mergeChapter(stored, incoming) {
-  var a = normalizeChapter(stored);
-  var b = normalizeChapter(incoming);
-  var newerPosition = b.position_at > a.position_at;
-  var completed = a.completed || b.completed;
-  var completedAt = 0;
+  const a = normalizeChapter(stored);
+  const b = normalizeChapter(incoming);
+  const newerPosition = b.position_at > a.position_at;
+  const completed = a.completed || b.completed;
+  let completedAt = 0;
   if (a.completed && b.completed) completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
   else if (a.completed) completedAt = a.completed_at;
   else if (b.completed) completedAt = b.completed_at;
@@ -56,7 +56,7 @@ function mergeChapter(stored, incoming) {
 
 /** A user_task_progress write as the server understands it. */
 function normalizeTask(v) {
-  var completed = !!v.completed;
+  const completed = !!v.completed;
   return {
     completed: completed,
     completed_at: completed ? ms(v.completed_at) || ms(v.client_updated_at) : 0,
@@ -66,13 +66,13 @@ function normalizeTask(v) {
 
 /** Stored + incoming tick: the newest tick by device time wins; a tie keeps the stored one. */
 function mergeTask(stored, incoming) {
-  var a = normalizeTask(stored);
-  var b = normalizeTask(incoming);
+  const a = normalizeTask(stored);
+  const b = normalizeTask(incoming);
   return b.client_updated_at > a.client_updated_at ? b : a;
 }
 
 function same(a, b) {
-  for (var k in a) if (a[k] !== b[k]) return false;
+  for (const k in a) if (a[k] !== b[k]) return false;
   return true;
 }
 

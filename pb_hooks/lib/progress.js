@@ -3,27 +3,27 @@
 // CommonJS; required inside handlers. API rules have already run (own record, enrolled,
 // chapter of that course) when these are called.
 
-var merge = require(`${__hooks}/lib/progress-merge.js`);
+const merge = require(`${__hooks}/lib/progress-merge.js`);
 
-var CHAPTER_FIELDS = ["visited", "last_visited_at", "position_seconds", "position_at", "completed", "completed_at", "client_updated_at"];
-var TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
+const CHAPTER_FIELDS = ["visited", "last_visited_at", "position_seconds", "position_at", "completed", "completed_at", "client_updated_at"];
+const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
 
 function iso(msValue) {
   return msValue ? new Date(msValue).toISOString() : "";
 }
 
 function read(record, fields) {
-  var out = {};
-  for (var i = 0; i < fields.length; i++) {
-    var f = fields[i];
+  const out = {};
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
     out[f] = f === "visited" || f === "completed" ? record.getBool(f) : f === "position_seconds" ? record.getFloat(f) : record.getString(f);
   }
   return out;
 }
 
 function write(record, values) {
-  for (var k in values) {
-    var v = values[k];
+  for (const k in values) {
+    const v = values[k];
     if (k === "visited" || k === "completed" || k === "position_seconds") record.set(k, v);
     else record.set(k, iso(v));
   }
@@ -42,15 +42,15 @@ function finish(e, merged, stored, isCreate, derive, otherChange) {
 
 function onChapterWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
-  var incoming = read(e.record, CHAPTER_FIELDS);
-  var stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
-  var merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
+  const incoming = read(e.record, CHAPTER_FIELDS);
+  const stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
+  const merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
   return finish(e, merged, stored, isCreate, deriveChapterLessons);
 }
 
 function onTaskWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
-  var task = null;
+  let task = null;
   try {
     task = e.app.findFirstRecordByFilter("course_tasks", "chapter_id = {:c} && task_identifier = {:t}", {
       c: e.record.getString("chapter_id"),
@@ -62,17 +62,17 @@ function onTaskWrite(e, isCreate) {
   }
   // the title is the course's, not whatever the device sent
   if (task) e.record.set("task_title", task.getString("title"));
-  var incoming = read(e.record, TASK_FIELDS);
-  var stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
-  var merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
-  var titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");
-  return finish(e, merged, stored, isCreate, function (app, record) {
+  const incoming = read(e.record, TASK_FIELDS);
+  const stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
+  const merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
+  const titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");
+  return finish(e, merged, stored, isCreate, (app, record) => {
     deriveTaskLesson(app, record, task);
   }, titleChanged);
 }
 
 function setLessonProgress(app, userId, lessonId, completed, completedAt) {
-  var lp;
+  let lp;
   try {
     lp = app.findFirstRecordByFilter("lesson_progress", "user_id = {:u} && lesson_id = {:l}", { u: userId, l: lessonId });
   } catch (_) {
@@ -89,8 +89,8 @@ function setLessonProgress(app, userId, lessonId, completed, completedAt) {
 
 /** The chapter's intro lesson is completed with the chapter. */
 function deriveChapterLessons(app, record) {
-  var lessons = app.findRecordsByFilter("course_lessons", "module_id = {:m} && kind = 'intro'", "", 0, 0, { m: record.getString("chapter_id") });
-  for (var i = 0; i < lessons.length; i++) {
+  const lessons = app.findRecordsByFilter("course_lessons", "module_id = {:m} && kind = 'intro'", "", 0, 0, { m: record.getString("chapter_id") });
+  for (let i = 0; i < lessons.length; i++) {
     setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
   }
 }
@@ -98,8 +98,8 @@ function deriveChapterLessons(app, record) {
 /** A task lesson follows its tick. */
 function deriveTaskLesson(app, record, task) {
   if (!task) return;
-  var lessons = app.findRecordsByFilter("course_lessons", "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
-  for (var i = 0; i < lessons.length; i++) {
+  const lessons = app.findRecordsByFilter("course_lessons", "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
+  for (let i = 0; i < lessons.length; i++) {
     setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
   }
 }

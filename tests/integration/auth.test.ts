@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import type { Loose } from './helpers';
 
 async function post(pb: TestPocketBase, path: string, body: unknown, token?: string) {
   const res = await fetch(`${pb.url}${path}`, {
@@ -8,7 +9,7 @@ async function post(pb: TestPocketBase, path: string, body: unknown, token?: str
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: (await res.json()) as Loose };
 }
 
 describe('Google sign-in through the code exchange', () => {

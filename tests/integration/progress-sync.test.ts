@@ -16,7 +16,7 @@ let tasks: { id: string; chapter_id: string; task_identifier: string }[];
 beforeAll(async () => {
   pb = await startPocketBase({ seed: true });
   learner = await createUser(pb, { email: 'sync@example.com' });
-  const course = (await listAll(pb, 'courses', '&filter=' + encodeURIComponent('slug="whispering-game"')))[0];
+  const course = (await listAll(pb, 'courses', `&filter=${encodeURIComponent('slug="whispering-game"')}`))[0];
   courseId = course.id;
   await createAsSuperuser(pb, 'course_enrollments', { user_id: learner.id, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' });
   chapters = await listAll(pb, 'course_modules', '&sort=sort_order');

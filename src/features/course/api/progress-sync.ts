@@ -3,7 +3,7 @@
 // whole on one bad item, so that item is failed alone and the rest is sent again.
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
-import { Collections } from '@/lib/pocketbase/types.gen';
+import type { Collections } from '@/lib/pocketbase/types.gen';
 
 type Client = Pick<typeof appClient, 'createBatch'>;
 
@@ -29,6 +29,7 @@ function failedItem(err: unknown): { index: number; status: number; message: str
   const key = Object.keys(requests)[0];
   if (key === undefined) return undefined;
   const item = requests[key];
+  if (!item) return undefined;
   const fieldErrors = Object.entries(item.response?.data ?? {})
     .filter(([, v]) => typeof v?.message === 'string')
     .map(([f, v]) => `${f}: ${v.message}`)
@@ -68,7 +69,7 @@ export function createProgressHandler(client: Client, collection: typeof Collect
       let remaining = rows.map((_, i) => i);
       while (remaining.length) {
         const batch = client.createBatch();
-        for (const i of remaining) batch.collection(collection).upsert((rows[i].payload as ProgressPayload).record);
+        for (const i of remaining) batch.collection(collection).upsert(((rows[i] as OutboxRow).payload as ProgressPayload).record);
         try {
           await paced(() => batch.send());
           for (const i of remaining) results[i] = { ok: true };
@@ -81,7 +82,7 @@ export function createProgressHandler(client: Client, collection: typeof Collect
             for (const i of remaining) results[i] = r;
             break;
           }
-          results[remaining[bad.index]] = { ok: false, retriable: false, error: bad.message };
+          results[remaining[bad.index] as number] = { ok: false, retriable: false, error: bad.message };
           remaining = remaining.filter((_, k) => k !== bad.index);
         }
       }

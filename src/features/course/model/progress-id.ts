@@ -6,7 +6,7 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export async function deterministicId(...parts: string[]): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\u0000'))));
   let id = '';
-  for (let i = 0; i < 15; i++) id += ALPHABET[bytes[i] % 36];
+  for (let i = 0; i < 15; i++) id += ALPHABET[(bytes[i] ?? 0) % 36];
   return id;
 }
 

@@ -7,6 +7,11 @@ $app.rootCmd.addCommand(
     short: "Upserts the Atelier demo content (idempotent)",
     run: (_cmd, _args) => {
       try {
+        // npm start seeds only an empty database: the artist's own edits are never overwritten.
+        if ($os.getenv("SEED_ONLY_IF_EMPTY") === "1" && $app.countRecords("site_settings") > 0) {
+          console.log("[seed] skipped: the database already has content");
+          return;
+        }
         const imagesDir = $os.getenv("DEMO_IMAGES_DIR");
         const summary = require(`${__hooks}/lib/seed.js`).seedDemo($app, imagesDir);
         const lines = Object.keys(summary).map((k) => `${k}: ${summary[k].total} (${summary[k].changed} written)`);

@@ -29,7 +29,9 @@ migrate(
     users.deleteRule = null;
     users.manageRule = null;
 
-    unmarshal({ passwordAuth: { enabled: false } }, users);
+    // Protected chapter videos are fetched with a file token on every Range request; the
+    // default 180 s would cut playback, so a token lives for a long viewing session.
+    unmarshal({ passwordAuth: { enabled: false }, fileToken: { duration: 10800 } }, users);
     users.indexes = [...users.indexes, "CREATE INDEX `idx_users_role` ON `users` (`role`)"];
 
     app.save(users);
@@ -43,7 +45,7 @@ migrate(
     users.createRule = "";
     users.updateRule = "id = @request.auth.id";
     users.deleteRule = "id = @request.auth.id";
-    unmarshal({ passwordAuth: { enabled: true } }, users);
+    unmarshal({ passwordAuth: { enabled: true }, fileToken: { duration: 180 } }, users);
     app.save(users);
   },
 );

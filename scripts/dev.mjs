@@ -14,7 +14,7 @@ const env = runtimeEnv({ DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1', ...(proc
 const dataDir = resolve(root, env.PB_DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 const superuser = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
-prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' });
+prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' && 'if-empty' });
 const pb = await servePocketBase({ dataDir, host: env.HOST, port: Number(env.PORT), env, stdio: 'inherit', dev: true });
 
 const vite = spawn(resolve(root, 'node_modules/.bin/vite'), ['--host', env.HOST], {

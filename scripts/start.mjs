@@ -17,7 +17,7 @@ buildIfStale();
 const superuser = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 const doing = ['applying migrations', superuser && 'upserting the superuser', env.DEMO_CONTENT === '1' && 'seeding demo content into an empty database'];
 console.log(`[atelier] ${doing.filter(Boolean).join(', ')}…`);
-prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' });
+prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' && 'if-empty' });
 
 const server = await servePocketBase({ dataDir, host: env.HOST, port: Number(env.PORT), env, stdio: 'inherit' });
 const shown = env.SITE_URL.replace(/\/$/, '');

@@ -26,6 +26,7 @@ function run(bin, args, env) {
 /**
  * Applies migrations, upserts the superuser (when given) and seeds demo content (when asked).
  * Seeding is idempotent: it upserts by slug, so running it twice changes nothing.
+ * seed: 'if-empty' seeds only a database without content (npm start, npm run dev).
  */
 export function prepareData({ dataDir, publicDir = 'dist', env = process.env, superuser, seed = false }) {
   const bin = ensurePocketBase();
@@ -34,7 +35,7 @@ export function prepareData({ dataDir, publicDir = 'dist', env = process.env, su
   if (superuser) run(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], env);
   if (seed) {
     const imagesDir = ensureDemoImages();
-    const out = run(bin, ['seed', ...dirs], { ...env, DEMO_IMAGES_DIR: imagesDir });
+    const out = run(bin, ['seed', ...dirs], { ...env, DEMO_IMAGES_DIR: imagesDir, SEED_ONLY_IF_EMPTY: seed === 'if-empty' ? '1' : '0' });
     if (out.trim()) process.stderr.write(out);
   }
   return bin;

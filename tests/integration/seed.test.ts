@@ -126,4 +126,13 @@ describe('demo seeding', () => {
     const after = await snapshot();
     expect(after).toEqual(before);
   });
+
+  it('npm start seeds only an empty database, so the artist’s edits survive a restart', async () => {
+    const [artwork] = await listAll(pb, 'artworks', '&sort=sort_order');
+    const edit = await api(pb, 'PATCH', `/api/collections/artworks/records/${artwork.id}`, pb.superuser.token, { title: 'Retitled by the artist' });
+    expect(edit.status).toBe(200);
+    prepareData({ dataDir: pb.dataDir, env: process.env, seed: 'if-empty' });
+    const again = await api(pb, 'GET', `/api/collections/artworks/records/${artwork.id}`, null);
+    expect(again.body.title).toBe('Retitled by the artist');
+  });
 });

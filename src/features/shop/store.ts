@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { type PersistStorage, persist } from 'zustand/middleware';
 import { toast } from '@/ui/toast/toast-store';
 import { addToItems, type CartItem, cartCount, cartTotal, type NewCartItem, removeFromItems, sanitizeItems } from './model/cart';
 import { type Currency, currencyForLanguages, isCurrency } from './model/currency';
@@ -24,6 +24,35 @@ function browserCurrency(): Currency {
 
 type Persisted = Pick<CartState, 'items' | 'currency'>;
 
+/**
+ * localStorage that never throws: unparsable JSON reads as "nothing stored" (so `merge`
+ * starts from an empty cart), and a full or disabled storage simply does not persist.
+ */
+const safeStorage: PersistStorage<Persisted> = {
+  getItem(name) {
+    try {
+      const raw = localStorage.getItem(name);
+      return raw ? JSON.parse(raw) : null;
+    } catch {
+      return null;
+    }
+  },
+  setItem(name, value) {
+    try {
+      localStorage.setItem(name, JSON.stringify(value));
+    } catch {
+      // Quota or privacy mode: the cart still works for this visit.
+    }
+  },
+  removeItem(name) {
+    try {
+      localStorage.removeItem(name);
+    } catch {
+      // Nothing to do.
+    }
+  },
+};
+
 export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
@@ -41,7 +70,7 @@ export const useCartStore = create<CartState>()(
     {
       name: CART_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: safeStorage,
       partialize: (state): Persisted => ({ items: state.items, currency: state.currency }),
       // Storage is user-controlled: keep only well-formed lines and a known currency.
       merge: (persisted, current) => {

@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addToItems, cartTotal, printCartId, sanitizeItems } from '@/features/shop/model/cart';
+import { currencyForLanguages, formatPrice } from '@/features/shop/model/currency';
+import { CART_STORAGE_KEY, selectCartCount, selectCartTotal, useCartStore } from '@/features/shop/store';
+import { useToastStore } from '@/ui/toast/toast-store';
+
+const print = (id: string, price = 240) => ({
+  id: printCartId(id),
+  title: `Print ${id}`,
+  price,
+  currency: 'eur' as const,
+  imageUrl: `/api/files/prints/${id}/cover.jpg`,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  useCartStore.setState({ items: [], currency: 'eur' });
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('cart model', () => {
+  it('adding an id already in the cart raises its quantity instead of adding a line', () => {
+    const first = addToItems([], print('a'));
+    expect(first.added).toBe(true);
+    const again = addToItems(first.items, print('a'), 2);
+    expect(again.added).toBe(false);
+    expect(again.items).toEqual([{ ...print('a'), quantity: 3 }]);
+  });
+
+  it('defaults the quantity to 1 and appends new ids in order', () => {
+    const { items } = addToItems(addToItems([], print('a')).items, print('b'));
+    expect(items.map((i) => [i.id, i.quantity])).toEqual([
+      ['print-a', 1],
+      ['print-b', 1],
+    ]);
+  });
+
+  it('totals price times quantity', () => {
+    const items = [
+      { ...print('a', 240), quantity: 2 },
+      { ...print('b', 95), quantity: 1 },
+    ];
+    expect(cartTotal(items)).toBe(575);
+  });
+
+  it('keeps only well-formed, unique lines from storage', () => {
+    const good = { ...print('a'), quantity: 1 };
+    expect(sanitizeItems('nonsense')).toEqual([]);
+    expect(sanitizeItems(null)).toEqual([]);
+    expect(
+      sanitizeItems([good, { ...good }, { ...print('b'), quantity: 0 }, { ...print('c'), currency: 'gbp', quantity: 1 }, { id: 'x' }, 42]),
+    ).toEqual([good]);
+  });
+});
+
+describe('cart store', () => {
+  it('a new line shows the "Added to cart" toast with the item title; a repeat add does not', () => {
+    useCartStore.getState().add(print('a'));
+    expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([['Added to cart', 'Print a']]);
+
+    useCartStore.getState().add(print('a'));
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+    expect(useCartStore.getState().items[0]?.quantity).toBe(2);
+  });
+
+  it('removes by id and clears', () => {
+    const { add, remove } = useCartStore.getState();
+    add(print('a'));
+    add(print('b'), 3);
+    expect(selectCartCount(useCartStore.getState())).toBe(4);
+    remove('print-a');
+    expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['print-b']);
+    expect(selectCartTotal(useCartStore.getState())).toBe(720);
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('persists lines and currency under a versioned key', () => {
+    useCartStore.getState().add(print('a'));
+    useCartStore.getState().setCurrency('sek');
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    expect(CART_STORAGE_KEY).toMatch(/-v\d+$/);
+    expect(stored.version).toBe(1);
+    expect(stored.state).toEqual({ items: [{ ...print('a'), quantity: 1 }], currency: 'sek' });
+  });
+
+  it('restores the cart and currency from storage', async () => {
+    const line = { ...print('z'), quantity: 2 };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [line], currency: 'usd' }, version: 1 }));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toEqual([line]);
+    expect(useCartStore.getState().currency).toBe('usd');
+  });
+
+  it('unreadable storage gives an empty cart', async () => {
+    useCartStore.setState({ items: [{ ...print('a'), quantity: 1 }] });
+    localStorage.setItem(CART_STORAGE_KEY, '{not json');
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toEqual([]);
+
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: 'broken', currency: 'gbp' }, version: 1 }));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(useCartStore.getState().currency).toBe('eur');
+  });
+});
+
+describe('currency', () => {
+  it('picks the default currency from the browser language (SPEC §9)', () => {
+    expect(currencyForLanguages(['en-US'])).toBe('usd');
+    expect(currencyForLanguages(['es-US'])).toBe('usd');
+    expect(currencyForLanguages(['sv'])).toBe('sek');
+    expect(currencyForLanguages(['sv-SE'])).toBe('sek');
+    expect(currencyForLanguages(['fi-SE'])).toBe('sek');
+    expect(currencyForLanguages(['en-GB'])).toBe('eur');
+    expect(currencyForLanguages(['de-DE', 'en-US'])).toBe('eur');
+    expect(currencyForLanguages([])).toBe('eur');
+  });
+
+  it('formats whole amounts with a narrow symbol in the currency locale', () => {
+    expect(formatPrice(240, 'eur')).toBe('€240');
+    expect(formatPrice(139, 'usd')).toBe('$139');
+    expect(formatPrice(2760, 'sek').replace(/\s/g, ' ')).toBe('2 760 kr');
+  });
+});

@@ -98,12 +98,20 @@ function demoSignIn(e) {
   return $apis.recordAuthResponse(e, user, "demo", null);
 }
 
-/** Google sign-in: only the provider's verified email counts; nothing the browser sends. */
+const PROTECTED_FIELDS = ["email", "role", "verified", "emailVisibility", "password", "passwordConfirm", "tokenKey"];
+
+/**
+ * Google sign-in: the email is the one Google verified to PocketBase's own userinfo call;
+ * a browser trying to choose the email, role or verification of a new account is refused.
+ */
 function onOAuth2(e) {
   if (e.providerName === "google" && !e.oAuth2User.email) {
     throw new BadRequestError("Your Google account has no verified email address.");
   }
-  e.createData = {};
+  const data = e.createData || {};
+  for (const key of PROTECTED_FIELDS) {
+    if (data[key] !== undefined) throw new BadRequestError("Account details come from Google.", { [key]: { code: "validation_not_allowed", message: "Set by Google." } });
+  }
   return e.next();
 }
 

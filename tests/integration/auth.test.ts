@@ -29,9 +29,16 @@ describe('Google sign-in through the code exchange', () => {
   const exchange = (code: string, createData?: unknown) =>
     post(pb, '/api/collections/users/auth-with-oauth2', { provider: 'google', code, codeVerifier: '', redirectURL: 'postmessage', createData });
 
-  it('signs a new learner up with the email Google verified, ignoring what the browser sent', async () => {
+  it('refuses a browser that tries to choose the email or role of the new account', async () => {
+    for (const createData of [{ email: 'victim@example.com' }, { role: 'admin' }, { verified: true }]) {
+      const r = await exchange(google.issueCode({ sub: 'g-0', email: 'mallory@example.com' }), createData);
+      expect(r.status, JSON.stringify(createData)).toBe(400);
+    }
+  });
+
+  it('signs a new learner up with the email Google verified', async () => {
     const code = google.issueCode({ sub: 'g-1', email: 'ada@example.com', name: 'Ada' });
-    const r = await exchange(code, { email: 'victim@example.com', role: 'admin', name: 'Evil' });
+    const r = await exchange(code);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.record.email).toBe('ada@example.com');
     expect(r.json.record.role).toBe('learner');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChapterState, EMPTY_CHAPTER, mergeChapter, mergeTask, normalizeChapter, type TaskState } from '@/features/course/model/merge';
 import { completedChapterCount, completedLessonCount, coursePrice, percent, positionToSave } from '@/features/course/model/progress';
 import { chapterProgressId, deterministicId, taskProgressId } from '@/features/course/model/progress-id';
+import { refreshDelay } from '@/features/course/api/video';
 
 // The hooks' CommonJS copy of the rules must agree with the browser's.
 // (the package is "type": "module", so the CommonJS hook file is evaluated by hand)
@@ -104,5 +105,16 @@ describe('progress arithmetic', () => {
 
   it('formats the course price without decimals', () => {
     expect(coursePrice(13900, 'usd')).toBe('$139');
+  });
+});
+
+describe('video file tokens', () => {
+  const token = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;
+  it('are refreshed 30 s before they expire', () => {
+    const now = 1_000_000_000_000;
+    expect(refreshDelay(token(now / 1000 + 180), now)).toBe(150_000);
+    expect(refreshDelay(token(now / 1000 + 10_800), now)).toBe(10_770_000);
+    expect(refreshDelay(token(now / 1000 + 5), now)).toBe(20_000);
+    expect(refreshDelay('not-a-jwt', now)).toBe(150_000);
   });
 });

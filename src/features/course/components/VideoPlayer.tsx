@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CourseModulesRecord } from '@/lib/pocketbase/types.gen';
-import { chapterVideoUrl, FILE_TOKEN_REFRESH_MS } from '../api/video';
+import { chapterVideoUrl } from '../api/video';
 import { positionToSave } from '../model/progress';
 import * as styles from './VideoPlayer.css';
 
@@ -13,9 +13,9 @@ interface Props {
 }
 
 /**
- * The protected chapter video. Every range request is checked against the file token, which
- * expires after 180 s, so the source is swapped for a fresh token before that, keeping the
- * position (and playing state): seeking keeps working however long the learner watches.
+ * The protected chapter video. Every range request is checked against the file token, so
+ * the source is swapped for a fresh token shortly before it expires (its JWT `exp`), keeping
+ * the position and playing state: seeking keeps working however long the learner watches.
  */
 export function VideoPlayer({ chapter, startAt, onPosition, onEnded }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -26,27 +26,30 @@ export function VideoPlayer({ chapter, startAt, onPosition, onEnded }: Props) {
   const callbacks = useRef({ onPosition, onEnded });
   callbacks.current = { onPosition, onEnded };
 
-  // Fresh URL now and every FILE_TOKEN_REFRESH_MS.
+  // A fresh URL now, and again shortly before each token expires.
   useEffect(() => {
     let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = async () => {
       try {
-        const url = await chapterVideoUrl(chapter);
+        const { url, refreshIn } = await chapterVideoUrl(chapter);
         if (!alive) return;
         const v = ref.current;
         if (v?.currentSrc) resumeAt.current = { time: v.currentTime, play: !v.paused && !v.ended };
         setFailed(false);
         setSrc(url);
+        timer = setTimeout(() => void refresh(), refreshIn);
       } catch (err) {
         console.error('[video] could not get a file token', err);
-        if (alive) setFailed(true);
+        if (!alive) return;
+        setFailed(true);
+        timer = setTimeout(() => void refresh(), 15_000);
       }
     };
     void refresh();
-    const timer = setInterval(() => void refresh(), FILE_TOKEN_REFRESH_MS);
     return () => {
       alive = false;
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [chapter]);
 

@@ -56,7 +56,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The session as components see it; the first use starts the session check. */
 export function useAuth(): AuthSnapshot {
+  void authReady();
   return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { LocalTaskProgress } from '@/lib/offline/db';
 import type { CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 import { toast } from '@/ui/toast/toast-store';
@@ -13,17 +14,23 @@ interface Props {
 
 /** The chapter's task list: ticks are saved on the device first and synced later. */
 export function ChapterTasks({ chapterRef, tasks, ticks }: Props) {
+  // The box follows the click at once; the device's copy catches up a moment later.
+  const [optimistic, setOptimistic] = useState<Record<string, boolean>>({});
   if (tasks.length === 0) return null;
-  const isDone = (t: CourseTasksRecord) => ticks.get(`${t.chapter_id}:${t.task_identifier}`)?.completed ?? false;
+  const saved = (t: CourseTasksRecord) => ticks.get(`${t.chapter_id}:${t.task_identifier}`)?.completed ?? false;
+  const isDone = (t: CourseTasksRecord) => optimistic[t.id] ?? saved(t);
   const allDone = tasks.every(isDone);
 
   const toggle = async (task: CourseTasksRecord, completed: boolean) => {
+    setOptimistic((o) => ({ ...o, [task.id]: completed }));
     try {
       await setTaskCompleted({ ...chapterRef, taskIdentifier: task.task_identifier, taskTitle: task.title }, completed);
       toast({ title: completed ? 'Task completed!' : 'Task unmarked' });
     } catch (err) {
       console.error('[tasks] could not save the tick', err);
       toast({ title: 'Error', description: 'Failed to update task progress.', destructive: true });
+    } finally {
+      setOptimistic(({ [task.id]: _, ...rest }) => rest);
     }
   };
 

@@ -1,5 +1,4 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { LazyMotion } from 'framer-motion';
 import { useEffect } from 'react';
 import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
 import { Toaster } from '@/ui/toast/Toaster';
@@ -8,9 +7,6 @@ import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import * as styles from './SiteLayout.css';
 import { TopBar } from './TopBar';
-
-// Motion features load after first paint; `m.*` components animate once they arrive.
-const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default);
 
 /** The artist asked for no browser context menu anywhere on the site (SPEC §2). */
 function useNoContextMenu() {
@@ -28,21 +24,19 @@ export function SiteLayout() {
   useNoContextMenu();
 
   return (
-    <LazyMotion features={loadMotionFeatures} strict>
-      <div className={styles.shell}>
-        <a className={styles.skipLink} href="#main">
-          Skip to content
-        </a>
-        <TopBar />
-        <OfflineBanner />
-        <main id="main" className={styles.main} tabIndex={-1}>
-          <Outlet />
-        </main>
-        {showFooter ? <Footer /> : null}
-        <UpdatePrompt />
-        <Toaster />
-        <ScrollToTop />
-      </div>
-    </LazyMotion>
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <TopBar />
+      <OfflineBanner />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      {showFooter ? <Footer /> : null}
+      <UpdatePrompt />
+      <Toaster />
+      <ScrollToTop />
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
 import { useIsSignedIn } from '@/lib/pocketbase/auth';
-import { Sheet } from '@/ui/sheet/Sheet';
+import { Sheet } from '@/ui/sheet/LazySheet';
 import { type NavLink, navTo } from './nav';
 import { MAIN_NAV, SIGNED_IN_NAV } from './nav-links';
 import * as styles from './TopBar.css';

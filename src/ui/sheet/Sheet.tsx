@@ -1,4 +1,4 @@
-import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
+import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableIn, trapTab } from './focus';
@@ -29,7 +29,7 @@ const OFFSCREEN: Record<SheetSide, { x?: string; y?: string }> = {
 const appRoot = () => document.getElementById('root');
 
 /**
- * A modal side panel: focus moves in and stays in (Tab wraps, the page behind is inert),
+ * A modal side panel (import it through LazySheet, which keeps framer-motion out of the entry): focus moves in and stays in (Tab wraps, the page behind is inert),
  * Escape, the overlay and the Close button close it, focus returns to the opener.
  */
 export function Sheet({ open, onOpenChange, title, description, side = 'right', children, id }: SheetProps) {
@@ -72,52 +72,54 @@ export function Sheet({ open, onOpenChange, title, description, side = 'right', 
   const transition = reduce ? { duration: 0 } : { type: 'tween' as const, ease: [0.22, 1, 0.36, 1] as const, duration: 0.32 };
 
   return createPortal(
-    <AnimatePresence>
-      {open ? (
-        <>
-          <m.div
-            key="overlay"
-            className={styles.overlay}
-            aria-hidden="true"
-            initial={{ opacity: 0 }}
-            animate={{ opacity: 1 }}
-            exit={{ opacity: 0 }}
-            transition={reduce ? { duration: 0 } : { duration: 0.2 }}
-            onClick={() => onOpenChange(false)}
-          />
-          <m.div
-            key="panel"
-            ref={panelRef}
-            id={id}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={description ? descriptionId : undefined}
-            tabIndex={-1}
-            className={`${styles.panelBase} ${styles.panelSide[side]}`}
-            initial={reduce ? { opacity: 0 } : hidden}
-            animate={reduce ? { opacity: 1 } : { x: 0, y: 0 }}
-            exit={reduce ? { opacity: 0 } : hidden}
-            transition={transition}
-          >
-            <div className={styles.header}>
-              <h2 id={titleId} className={styles.title}>
-                {title}
-              </h2>
-              <button type="button" className={styles.close} onClick={() => onOpenChange(false)}>
-                Close
-              </button>
-            </div>
-            {description ? (
-              <p id={descriptionId} className={styles.description}>
-                {description}
-              </p>
-            ) : null}
-            <div className={styles.body}>{children}</div>
-          </m.div>
-        </>
-      ) : null}
-    </AnimatePresence>,
+    <LazyMotion features={domAnimation} strict>
+      <AnimatePresence>
+        {open ? (
+          <>
+            <m.div
+              key="overlay"
+              className={styles.overlay}
+              aria-hidden="true"
+              initial={{ opacity: 0 }}
+              animate={{ opacity: 1 }}
+              exit={{ opacity: 0 }}
+              transition={reduce ? { duration: 0 } : { duration: 0.2 }}
+              onClick={() => onOpenChange(false)}
+            />
+            <m.div
+              key="panel"
+              ref={panelRef}
+              id={id}
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby={titleId}
+              aria-describedby={description ? descriptionId : undefined}
+              tabIndex={-1}
+              className={`${styles.panelBase} ${styles.panelSide[side]}`}
+              initial={reduce ? { opacity: 0 } : hidden}
+              animate={reduce ? { opacity: 1 } : { x: 0, y: 0 }}
+              exit={reduce ? { opacity: 0 } : hidden}
+              transition={transition}
+            >
+              <div className={styles.header}>
+                <h2 id={titleId} className={styles.title}>
+                  {title}
+                </h2>
+                <button type="button" className={styles.close} onClick={() => onOpenChange(false)}>
+                  Close
+                </button>
+              </div>
+              {description ? (
+                <p id={descriptionId} className={styles.description}>
+                  {description}
+                </p>
+              ) : null}
+              <div className={styles.body}>{children}</div>
+            </m.div>
+          </>
+        ) : null}
+      </AnimatePresence>
+    </LazyMotion>,
     document.body,
   );
 }

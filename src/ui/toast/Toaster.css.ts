@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { media, vars } from '@/styles/theme.css';
 
@@ -18,8 +18,14 @@ export const viewport = style({
   '@media': { [media.mobile]: { insetInlineEnd: vars.space.md, insetInlineStart: vars.space.md, width: 'auto' } },
 });
 
+const enter = keyframes({
+  from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' },
+  to: { opacity: 1, transform: 'none' },
+});
+
 export const toast = recipe({
   base: {
+    animation: `${enter} ${vars.motion.base} ${vars.motion.ease} both`,
     pointerEvents: 'auto',
     display: 'grid',
     gridTemplateColumns: '1fr auto',
@@ -40,7 +46,7 @@ export const toast = recipe({
 });
 
 export const title = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
-export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.9 });
+export const description = style({ fontSize: vars.fontSize.sm });
 
 export const close = style({
   border: 0,

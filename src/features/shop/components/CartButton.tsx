@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Sheet } from '@/ui/sheet/Sheet';
+import { Sheet } from '@/ui/sheet/LazySheet';
 import { selectCartCount, useCartStore } from '../store';
 import * as styles from './CartButton.css';
 import { CartPanel } from './CartPanel';

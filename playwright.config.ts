@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Runs against the built app (dist/) served by a real, seeded PocketBase
+// (scripts/e2e-server.mjs). Build first: `npx vite build && npx playwright test`.
+const port = Number(process.env.E2E_PORT ?? 8391);
+const baseURL = `http://127.0.0.1:${port}`;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', testIgnore: /pwa-update/, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } } },
+    { name: 'phone', testIgnore: /pwa-update/, use: { ...devices['Pixel 7'], launchOptions: { executablePath } } },
+    // Rewrites dist/sw.js to simulate a deploy, so it runs alone, after the others.
+    {
+      name: 'pwa-update',
+      testMatch: /pwa-update/,
+      dependencies: ['desktop', 'phone'],
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    // SIGTERM lets the script stop PocketBase and delete its temp data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

@@ -1,0 +1,45 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const ARTIST = 'Elin Vinter';
+
+interface ListResponse<T> {
+  items: T[];
+  totalItems: number;
+}
+
+export interface ArtworkRow {
+  slug: string;
+  title: string;
+  year: number;
+}
+
+export interface PrintRow {
+  slug: string;
+  title: string;
+}
+
+/** Reads public records straight from the API, to compare the UI against the seeded data. */
+export async function listRecords<T>(request: APIRequestContext, collection: string, query: Record<string, string>): Promise<ListResponse<T>> {
+  const res = await request.get(`/api/collections/${collection}/records`, { params: query });
+  expect(res.ok(), `GET ${collection} ${res.status()}`).toBe(true);
+  return (await res.json()) as ListResponse<T>;
+}
+
+/** Waits until the service worker is active and controls the page (toolchain notes §3.10). */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * On a first visit the "Ready to work offline" toast slides in once the service worker is
+ * installed. Accessibility checks wait for it to finish animating (a half-faded toast has
+ * no meaningful contrast).
+ */
+export async function settleFirstVisit(page: Page) {
+  await waitForServiceWorker(page);
+  await expect(page.getByText('Ready to work offline')).toBeVisible();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('ol[aria-label="Notifications"] > li')).every((li) => getComputedStyle(li).opacity === '1'),
+  );
+}

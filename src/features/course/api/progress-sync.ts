@@ -78,7 +78,8 @@ export function createProgressHandler(client: Client, collection: typeof Collect
           const bad = failedItem(err);
           const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
           if (transient || bad.index >= remaining.length) {
-            const r = classifyError(err);
+            // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
+            const r: SendResult = bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
             for (const i of remaining) results[i] = r;
             break;
           }

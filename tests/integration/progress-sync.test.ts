@@ -5,7 +5,7 @@ import { CHAPTER_PROGRESS_OP, createProgressHandler, TASK_PROGRESS_OP } from '@/
 import { chapterProgressId, taskProgressId } from '@/features/course/model/progress-id';
 import { createOutbox, OutboxDb } from '@/lib/offline/outbox';
 import { startPocketBase, type TestPocketBase, createUser } from '../support/pocketbase';
-import { api, createAsSuperuser, listAll } from './helpers';
+import { api, createAsSuperuser, listAll, tinyMp4 } from './helpers';
 
 let pb: TestPocketBase;
 let learner: { id: string; token: string };
@@ -207,6 +207,18 @@ describe('who may read and write progress and chapters', () => {
     expect((await api(pb, 'GET', '/api/collections/course_modules/records', other.token)).body.items).toHaveLength(0);
     expect((await api(pb, 'GET', `/api/collections/course_modules/records/${chapter.id}`, other.token)).status).toBe(404);
     expect((await api(pb, 'GET', `/api/collections/course_modules/records/${chapter.id}`, null)).status).toBe(404);
+    // the protected video: not with a non-enrolled learner's file token, not without one;
+    // the enrolled learner streams it (Range requests work)
+    const form = new FormData();
+    form.append('video', tinyMp4(), 'chapter-1.mp4');
+    const up = await api(pb, 'PATCH', `/api/collections/course_modules/records/${chapter.id}`, pb.superuser.token, form);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const file = `/api/files/course_modules/${chapter.id}/${up.body.video}`;
+    const tokenOf = async (t: string) => (await api(pb, 'POST', '/api/files/token', t)).body.token as string;
+    expect((await fetch(`${pb.url}${file}?token=${await tokenOf(other.token)}`)).status).toBe(404);
+    expect((await fetch(`${pb.url}${file}`)).status).toBe(404);
+    const ranged = await fetch(`${pb.url}${file}?token=${await tokenOf(learner.token)}`, { headers: { range: 'bytes=0-15' } });
+    expect(ranged.status).toBe(206);
     // the public outline has no content
     const outline = await api(pb, 'GET', '/api/collections/course_outline/records', null);
     expect(outline.body.items).toHaveLength(11);

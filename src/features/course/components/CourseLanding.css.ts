@@ -9,7 +9,7 @@ export const hero = style({
 });
 export const heroText = style({ display: 'grid', gap: vars.space.md });
 export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft, lineHeight: vars.lineHeight.body });
-export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, listStyle: 'none', padding: 0 });
 globalStyle(`${facts} > li`, {
   padding: `${vars.space.xxs} ${vars.space.sm}`,
   border: `1px solid ${vars.color.line}`,

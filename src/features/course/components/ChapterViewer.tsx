@@ -31,7 +31,12 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
   useQuery({ ...progressPullQueryOptions(user?.id ?? '', courseId), enabled: !!user && !!courseId && accessible });
   const progress = useCourseProgress(user?.id, courseId || undefined);
 
-  const ref = useMemo<ChapterRef | undefined>(() => (user && courseId ? { userId: user.id, courseId, chapterId } : undefined), [user, courseId, chapterId]);
+  // Progress is kept only for enrolled learners (an admin browsing the course has none).
+  const enrolled = !!enrollment.data;
+  const ref = useMemo<ChapterRef | undefined>(
+    () => (user && courseId && enrolled ? { userId: user.id, courseId, chapterId } : undefined),
+    [user, courseId, chapterId, enrolled],
+  );
 
   // Opening the chapter marks it visited (saved on the device, synced later).
   useEffect(() => {
@@ -85,14 +90,14 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
       </div>
       <div className={styles.layout}>
         <div className={styles.main}>
-          {data && ref ? (
+          {data ? (
             data.video ? (
               <VideoPlayer
                 key={data.id}
                 chapter={data}
                 startAt={mine?.position_seconds ?? 0}
-                onPosition={(s) => void savePosition(ref, s).catch((err) => console.error('[progress] position not saved', err))}
-                onEnded={(d) => void markCompleted(ref, d).catch((err) => console.error('[progress] completion not saved', err))}
+                onPosition={(s) => ref && void savePosition(ref, s).catch((err) => console.error('[progress] position not saved', err))}
+                onEnded={(d) => ref && void markCompleted(ref, d).catch((err) => console.error('[progress] completion not saved', err))}
               />
             ) : (
               <div className={video.placeholder}>Video coming soon</div>

@@ -34,7 +34,9 @@ let ready: Promise<void> | undefined;
 export function authReady(): Promise<void> {
   ready ??= (async () => {
     try {
-      if (pb.authStore.isValid) await pb.collection('users').authRefresh();
+      // A hanging network must not keep protected pages spinning: after 5 s the stored
+      // session stands (the refresh still lands when it can).
+      if (pb.authStore.isValid) await Promise.race([pb.collection('users').authRefresh(), new Promise((r) => setTimeout(r, 5000))]);
       else if (pb.authStore.token) pb.authStore.clear();
     } catch (err) {
       const status = (err as { status?: number })?.status ?? 0;

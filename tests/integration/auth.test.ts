@@ -75,6 +75,11 @@ describe('Google sign-in through the code exchange', () => {
     expect(methods.oauth2.providers.map((p: { name: string }) => p.name)).toEqual(['google']);
   });
 
+  it('lets the Google popup talk to /auth (COOP same-origin-allow-popups)', async () => {
+    const res = await fetch(`${pb.url}/auth`);
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
   it('tells the browser the client id and offers no demo sign-in', async () => {
     const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`)).json();
     expect(cfg).toEqual({ googleClientId: google.env.GOOGLE_CLIENT_ID, demoSignIn: false });

@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,6 +29,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // each file starts its own PocketBase; two cores, so keep it modest
           maxWorkers: 2,
+          // runs after the unit project when both are run together
+          sequence: { groupOrder: 1 },
         },
       },
     ],

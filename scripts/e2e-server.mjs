@@ -1,16 +1,19 @@
 // The server Playwright tests run against: a real PocketBase with this repo's migrations,
 // hooks and seeded demo content, serving the already-built dist/, in a temp data dir that
-// is removed on exit. Port: E2E_PORT (default 8391).
+// is removed on exit. Port: E2E_PORT (default 8391). Payments go to a local Stripe stand-in
+// (scripts/lib/stripe-standin.mjs, backed by stripe-mock) that delivers signed webhooks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { startStripeStandin } from './lib/stripe-standin.mjs';
 
 const host = '127.0.0.1';
 const port = Number(process.env.E2E_PORT ?? 8391);
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
 
 let server;
+let stripe;
 let stopping = false;
 
 async function cleanup(code = 0) {
@@ -18,6 +21,7 @@ async function cleanup(code = 0) {
   stopping = true;
   try {
     await server?.stop();
+    await stripe?.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(code);
@@ -29,8 +33,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => v
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 try {
+  stripe = await startStripeStandin();
   const env = {
     ...process.env,
+    ...stripe.env,
     HOST: host,
     PORT: String(port),
     SITE_URL: `http://${host}:${port}`,
@@ -44,7 +50,8 @@ try {
     seed: true,
   });
   server = await servePocketBase({ dataDir, publicDir: 'dist', host, port, env });
-  console.log(`[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir})`);
+  stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  console.log(`[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); Stripe stand-in at ${stripe.url}`);
   server.child.on('exit', (code) => {
     if (!stopping) {
       console.error(`[e2e-server] PocketBase exited unexpectedly (${code}):\n${server.output()}`);

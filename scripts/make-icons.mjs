@@ -32,6 +32,7 @@ function iconSvg({ size, rounded, inset }) {
 }
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+  <title>Atelier</title>
   <rect width="64" height="64" rx="12" fill="${INK}"/>
   <text x="32" y="41" text-anchor="middle" font-family="${SERIF}" font-size="26" fill="${BONE}">EV</text>
   <rect x="22" y="47" width="20" height="2" fill="${ACCENT}"/>
@@ -39,6 +40,7 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 `;
 
 const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" viewBox="0 0 800 1000" role="img" aria-label="Image unavailable">
+  <title>Image unavailable</title>
   <rect width="800" height="1000" fill="#ece7de"/>
   <g fill="none" stroke="#b9b1a4" stroke-width="6" stroke-linejoin="round">
     <rect x="300" y="400" width="200" height="160" rx="6"/>

@@ -13,6 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
+import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
+import { Route as PrintEditionsRouteImport } from './routes/print-editions'
+import { Route as PrintViewRouteImport } from './routes/print-view'
 import { Route as WhisperingGameRouteImport } from './routes/whispering-game'
 import { Route as AuthedMyCoursesRouteImport } from './routes/_authed/my-courses'
 import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
@@ -36,6 +40,26 @@ const ArtworksRoute = ArtworksRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentCanceledRoute = PaymentCanceledRouteImport.update({
+  id: '/payment-canceled',
+  path: '/payment-canceled',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/payment-success',
+  path: '/payment-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintEditionsRoute = PrintEditionsRouteImport.update({
+  id: '/print-editions',
+  path: '/print-editions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintViewRoute = PrintViewRouteImport.update({
+  id: '/print-view',
+  path: '/print-view',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WhisperingGameRoute = WhisperingGameRouteImport.update({
@@ -69,6 +93,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/whispering-game': typeof WhisperingGameRoute
   '/my-courses': typeof AuthedMyCoursesRoute
   '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
@@ -79,6 +107,10 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/whispering-game': typeof WhisperingGameRoute
   '/my-courses': typeof AuthedMyCoursesRoute
   '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
@@ -91,6 +123,10 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
+  '/payment-canceled': typeof PaymentCanceledRoute
+  '/payment-success': typeof PaymentSuccessRoute
+  '/print-editions': typeof PrintEditionsRoute
+  '/print-view': typeof PrintViewRoute
   '/whispering-game': typeof WhisperingGameRoute
   '/_authed/my-courses': typeof AuthedMyCoursesRoute
   '/_authed/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
@@ -103,6 +139,10 @@ export interface FileRouteTypes {
     | '/'
     | '/artworks'
     | '/auth'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
     | '/whispering-game'
     | '/my-courses'
     | '/course/$slug/enroll'
@@ -113,6 +153,10 @@ export interface FileRouteTypes {
     | '/'
     | '/artworks'
     | '/auth'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
     | '/whispering-game'
     | '/my-courses'
     | '/course/$slug/enroll'
@@ -124,6 +168,10 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/artworks'
     | '/auth'
+    | '/payment-canceled'
+    | '/payment-success'
+    | '/print-editions'
+    | '/print-view'
     | '/whispering-game'
     | '/_authed/my-courses'
     | '/_authed/course/$slug/enroll'
@@ -136,6 +184,10 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   ArtworksRoute: typeof ArtworksRoute
   AuthRoute: typeof AuthRoute
+  PaymentCanceledRoute: typeof PaymentCanceledRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
+  PrintEditionsRoute: typeof PrintEditionsRoute
+  PrintViewRoute: typeof PrintViewRoute
   WhisperingGameRoute: typeof WhisperingGameRoute
 }
 
@@ -167,6 +219,34 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-canceled': {
+      id: '/payment-canceled'
+      path: '/payment-canceled'
+      fullPath: '/payment-canceled'
+      preLoaderRoute: typeof PaymentCanceledRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment-success': {
+      id: '/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-editions': {
+      id: '/print-editions'
+      path: '/print-editions'
+      fullPath: '/print-editions'
+      preLoaderRoute: typeof PrintEditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/print-view': {
+      id: '/print-view'
+      path: '/print-view'
+      fullPath: '/print-view'
+      preLoaderRoute: typeof PrintViewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/whispering-game': {
@@ -230,6 +310,10 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   ArtworksRoute: ArtworksRoute,
   AuthRoute: AuthRoute,
+  PaymentCanceledRoute: PaymentCanceledRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
+  PrintEditionsRoute: PrintEditionsRoute,
+  PrintViewRoute: PrintViewRoute,
   WhisperingGameRoute: WhisperingGameRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Public configuration, read once at boot. Only VITE_* values reach the browser.
 
 /** The public site origin used for canonical URLs; defaults to the origin serving the app. */

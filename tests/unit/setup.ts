@@ -3,3 +3,6 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// jsdom does not implement scrolling; the layout scrolls to the top on navigation.
+window.scrollTo = () => {};

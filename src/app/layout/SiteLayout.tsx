@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
 import { Toaster } from '@/ui/toast/Toaster';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { useAfterLoad } from '../pwa/useAfterLoad';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import * as styles from './SiteLayout.css';
@@ -22,6 +23,7 @@ export function SiteLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const showFooter = !pathname.startsWith('/viewing-room');
   useNoContextMenu();
+  const registerServiceWorker = useAfterLoad();
 
   return (
     <div className={styles.shell}>
@@ -34,7 +36,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       {showFooter ? <Footer /> : null}
-      <UpdatePrompt />
+      {registerServiceWorker ? <UpdatePrompt /> : null}
       <Toaster />
       <ScrollToTop />
     </div>

@@ -20,9 +20,13 @@ function OfflineScreen({ retry }: { retry: () => void }) {
       <PageHead title="Offline" />
       <div className={styles.inner}>
         <h1 id="offline-title" className={styles.heading}>
-          This page is not saved for offline use yet
+          {online ? 'The site could not be reached' : 'This page is not saved for offline use yet'}
         </h1>
-        <p className={styles.muted}>Pages you have visited before are available offline. This one will load as soon as you are back online.</p>
+        <p className={styles.muted}>
+          {online
+            ? 'Please check your connection and try again in a moment.'
+            : 'Pages you have visited before are available offline. This one will load as soon as you are back online.'}
+        </p>
         <button type="button" className={button({ tone: 'outline' })} onClick={retry}>
           Try again
         </button>

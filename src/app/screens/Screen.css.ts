@@ -43,3 +43,6 @@ export const spinner = style({
   borderTopColor: vars.color.ink,
   animation: `${keyframes({ to: { transform: 'rotate(360deg)' } })} 0.9s linear infinite`,
 });
+
+/** Loading placeholder: at least a viewport tall, so the footer below it never jumps (CLS). */
+export const pending = style([screen, { minHeight: `calc(100dvh - ${vars.layout.topBarHeight})` }]);

@@ -15,6 +15,14 @@ export interface CartState {
   remove: (id: string) => void;
   clear: () => void;
   setCurrency: (currency: Currency) => void;
+  /** The cart a checkout was started with, kept so /payment-canceled can restore it. */
+  lastCheckout: CartItem[] | null;
+  /** Checkout opened: the cart is cleared and remembered as lastCheckout. */
+  checkoutStarted: () => void;
+  /** /payment-canceled: put the remembered cart back (merged with anything added since). */
+  restoreLastCheckout: () => void;
+  /** /payment-success: the payment went through, nothing to restore. */
+  forgetLastCheckout: () => void;
 }
 
 function browserCurrency(): Currency {
@@ -22,7 +30,7 @@ function browserCurrency(): Currency {
   return currencyForLanguages(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-type Persisted = Pick<CartState, 'items' | 'currency'>;
+type Persisted = Pick<CartState, 'items' | 'currency' | 'lastCheckout'>;
 
 /**
  * localStorage that never throws: unparsable JSON reads as "nothing stored" (so `merge`
@@ -66,16 +74,26 @@ export const useCartStore = create<CartState>()(
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),
       setCurrency: (currency) => set({ currency }),
+      lastCheckout: null,
+      checkoutStarted: () => set((s) => ({ lastCheckout: s.items.length ? s.items : s.lastCheckout, items: [] })),
+      restoreLastCheckout: () =>
+        set((s) => {
+          let items = s.items;
+          for (const line of s.lastCheckout ?? []) items = addToItems(items, line, line.quantity).items;
+          return { items, lastCheckout: null };
+        }),
+      forgetLastCheckout: () => set({ lastCheckout: null }),
     }),
     {
       name: CART_STORAGE_KEY,
       version: 1,
       storage: safeStorage,
-      partialize: (state): Persisted => ({ items: state.items, currency: state.currency }),
+      partialize: (state): Persisted => ({ items: state.items, currency: state.currency, lastCheckout: state.lastCheckout }),
       // Storage is user-controlled: keep only well-formed lines and a known currency.
       merge: (persisted, current) => {
         const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof Persisted, unknown>>;
-        return { ...current, items: sanitizeItems(p.items), currency: isCurrency(p.currency) ? p.currency : current.currency };
+        const last = sanitizeItems(p.lastCheckout);
+        return { ...current, items: sanitizeItems(p.items), currency: isCurrency(p.currency) ? p.currency : current.currency, lastCheckout: last.length ? last : null };
       },
     },
   ),

@@ -5,6 +5,7 @@ import { PrintTeaser } from '@/features/shop/components/PrintTeaser';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { Hero } from '@/features/site/components/Hero';
 import { PageHead } from '@/features/site/components/PageHead';
+import { fileUrl } from '@/lib/pocketbase/files';
 import { container } from '@/styles/utils.css';
 import * as styles from './HomePage.css';
 
@@ -14,7 +15,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageHead />
+      <PageHead image={settings ? fileUrl(settings, settings.hero_image, 1600) : undefined} />
       <Hero settings={settings} />
       <div className={`${container} ${styles.sections}`}>
         <RecentWorks />

@@ -35,3 +35,5 @@ export const summary = style({
 });
 
 export const actions = style({ display: 'grid', gap: vars.space.xs });
+
+export const offline = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, textAlign: 'center' });

@@ -1,33 +1,36 @@
-import { Image } from '@/ui/image/Image';
 import { button } from '@/ui/button/button.css';
+import { Image } from '@/ui/image/Image';
+import { cartView } from '../model/cart-view';
 import { formatPrice } from '../model/currency';
-import { selectCartTotal, useCartStore } from '../store';
+import { useCartStore } from '../store';
 import * as styles from './CartPanel.css';
+import { CheckoutButton } from './CheckoutButton';
+import { useKnownPrints, useShopPricing } from './use-shop-pricing';
 
 /**
- * Cart lines with Remove, the Subtotal and Clear cart. Checkout (server-priced, stock held)
- * joins with the shop issue.
+ * "Your cart" (SPEC §2): lines with title, quantity, price and Remove; Subtotal, Checkout
+ * and Clear cart. Prices follow the selected currency by the same rule the server charges.
  */
 export function CartPanel() {
   const items = useCartStore((s) => s.items);
-  const currency = useCartStore((s) => s.currency);
-  const total = useCartStore(selectCartTotal);
   const remove = useCartStore((s) => s.remove);
   const clear = useCartStore((s) => s.clear);
-  const totalCurrency = items[0]?.currency ?? currency;
+  const { currency, rates } = useShopPricing();
+  const prints = useKnownPrints();
+  const { lines, subtotal } = cartView(items, currency, prints, rates.rates);
 
   if (items.length === 0) return <p>Your cart is empty.</p>;
 
   return (
     <div>
       <ul className={styles.lines}>
-        {items.map((item) => (
-          <li key={item.id} className={styles.line}>
+        {lines.map((item) => (
+          <li key={item.id} className={styles.line} data-testid="cart-line">
             <Image src={item.imageUrl || undefined} alt="" className={styles.thumb} width={64} height={80} />
             <div>
               <p className={styles.title}>{item.title}</p>
               <p className={styles.meta}>
-                Qty {item.quantity} · {formatPrice(item.price * item.quantity, item.currency)}
+                Qty {item.quantity} · {formatPrice(item.lineTotal, currency)}
               </p>
             </div>
             <button type="button" className={styles.remove} onClick={() => remove(item.id)} aria-label={`Remove ${item.title}`}>
@@ -38,9 +41,10 @@ export function CartPanel() {
       </ul>
       <p className={styles.summary}>
         <span>Subtotal</span>
-        <strong>{formatPrice(total, totalCurrency)}</strong>
+        <strong data-testid="cart-subtotal">{formatPrice(subtotal, currency)}</strong>
       </p>
       <div className={styles.actions}>
+        <CheckoutButton />
         <button type="button" className={button({ tone: 'outline', block: true })} onClick={clear}>
           Clear cart
         </button>

@@ -1,14 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
 import { eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
 import { featuredPrintQueryOptions } from '../api/featured-print';
 import * as styles from './PrintTeaser.css';
-
-// /print-editions arrives with the shop issue; until then the typed `to` cannot name it.
-const PRINT_EDITIONS = '/print-editions' as NonNullable<LinkProps['to']>;
 
 /** Home: the first active print by sort order, or a disabled "Unavailable" (SPEC §2). */
 export function PrintTeaser() {
@@ -40,7 +37,7 @@ export function PrintTeaser() {
         ) : null}
         <div>
           {print ? (
-            <Link to={PRINT_EDITIONS} search={{ print: print.slug } as never} className={button({ tone: 'solid' })}>
+            <Link to="/print-editions" search={{ print: print.slug }} className={button({ tone: 'solid' })}>
               View Print
             </Link>
           ) : (

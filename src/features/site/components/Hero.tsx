@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { imageSource } from '@/lib/pocketbase/files';
 import type { SiteSettingsRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
+import { HERO_SIZES, heroSource } from '../api/hero-image';
 import { DEFAULT_DESCRIPTION, FALLBACK_SITE_NAME } from '../model/head';
 import * as styles from './Hero.css';
 
 /** Home hero: the artist's name, a line about the work, and the hero image (the page's LCP). */
 export function Hero({ settings }: { settings: SiteSettingsRecord | null }) {
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
-  const hero = settings ? imageSource(settings, settings.hero_image, 1600) : undefined;
+  const hero = settings ? heroSource(settings) : undefined;
 
   return (
     <section className={`${container} ${styles.hero}`} aria-labelledby="hero-title">
@@ -35,7 +35,7 @@ export function Hero({ settings }: { settings: SiteSettingsRecord | null }) {
           <Image
             src={hero.src}
             srcSet={hero.srcSet}
-            sizes="(min-width: 1216px) 1216px, 100vw"
+            sizes={HERO_SIZES}
             alt={settings?.hero_image_alt ?? ''}
             width={1920}
             height={1080}

@@ -1,0 +1,18 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Exchange rates (base EUR) for SEK and USD, refreshed every 30 minutes from
+// EXCHANGE_RATES_URL into the public exchange_rates collection. On failure the previous
+// rows stay; the browser falls back to its own defaults when there are none.
+
+cronAdd("atelier_exchange_rates", "*/30 * * * *", () => {
+  require(`${__hooks}/lib/rates.js`).refresh();
+});
+
+// A fresh database has no rates until the next half hour: fill them within a minute of
+// starting, trying at most every 10 minutes while the service cannot be reached.
+cronAdd("atelier_exchange_rates_initial", "* * * * *", () => {
+  if ($app.countRecords("exchange_rates") >= 2) return;
+  const last = $app.store().get("atelier_rates_attempt") || 0;
+  if (Date.now() - last < 10 * 60 * 1000) return;
+  $app.store().set("atelier_rates_attempt", Date.now());
+  require(`${__hooks}/lib/rates.js`).refresh();
+});

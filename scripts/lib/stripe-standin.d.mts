@@ -1,0 +1,38 @@
+export interface StandinSession {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  url: string;
+  success_url: string | null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  currency: string | null;
+  amount_total: number;
+  expires_at: number;
+  // biome-ignore lint/suspicious/noExplicitAny: echo of Stripe's request parameters
+  line_items_requested: any[];
+  [key: string]: unknown;
+}
+export interface Delivery { event: { id: string; type: string; data: { object: StandinSession } }; payload: string; header: string; status: number; body: string }
+export interface StripeStandin {
+  url: string;
+  apiKey: string;
+  webhookSecret: string;
+  readonly env: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
+  sessions: Map<string, StandinSession>;
+  // biome-ignore lint/suspicious/noExplicitAny: parsed form parameters
+  requests: { params: any; raw: string; headers: Record<string, string | string[] | undefined> }[];
+  deliveries: Delivery[];
+  setWebhookUrl(url: string): void;
+  session(id: string): StandinSession | undefined;
+  pay(id: string, opts?: { deliver?: boolean; paid?: boolean; customerEmail?: string }): Promise<Delivery | { session: StandinSession }>;
+  expire(id: string, opts?: { deliver?: boolean }): Promise<Delivery | { session: StandinSession }>;
+  deliver(type: string, session: string | StandinSession): Promise<Delivery>;
+  stop(): Promise<void>;
+}
+// biome-ignore lint/suspicious/noExplicitAny: form parsing result
+export function parseForm(body: string): Record<string, any>;
+export function startStripeStandin(opts?: { webhookUrl?: string; webhookSecret?: string; port?: number; host?: string; stripeMock?: boolean }): Promise<StripeStandin>;

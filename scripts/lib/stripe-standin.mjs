@@ -1,0 +1,286 @@
+// A stateful Stripe stand-in for tests, e2e and the drop bench. It speaks the part of
+// Stripe's HTTP API the shop uses (POST/GET /v1/checkout/sessions), forwards every create
+// to a real stripe-mock process so invalid parameters fail exactly as Stripe would reject
+// them, keeps session state (open → complete/paid, expired), delivers signed webhooks to
+// PocketBase, and serves a hosted "checkout" page at each session's url.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import Stripe from 'stripe';
+import { ensureStripeMock } from './binaries.mjs';
+import { freePort } from './pb-run.mjs';
+
+const STRIPE_API_VERSION = '2026-10-28.endive';
+
+/** Stripe form encoding → nested object (a[b][0][c]=v). Arrays come back as arrays. */
+export function parseForm(body) {
+  const root = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const path = [];
+    const m = rawKey.match(/^([^[\]]+)((?:\[[^[\]]*\])*)$/);
+    if (!m) continue;
+    path.push(m[1]);
+    for (const part of m[2].matchAll(/\[([^[\]]*)\]/g)) path.push(part[1]);
+    let node = root;
+    for (let i = 0; i < path.length; i++) {
+      const key = path[i];
+      if (i === path.length - 1) node[key] = value;
+      else {
+        if (node[key] === undefined) node[key] = /^\d+$/.test(path[i + 1]) || path[i + 1] === '' ? [] : {};
+        node = node[key];
+      }
+    }
+  }
+  const fix = (v) => {
+    if (Array.isArray(v)) return v.filter((x) => x !== undefined).map(fix);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fix(x)]));
+    return v;
+  };
+  return fix(root);
+}
+
+const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const stripeError = (status, message, extra = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } });
+
+async function startStripeMock() {
+  const bin = ensureStripeMock();
+  const httpPort = await freePort();
+  const httpsPort = await freePort();
+  const child = spawn(bin, ['-http-port', String(httpPort), '-https-port', String(httpsPort)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => { output += d; });
+  const url = `http://127.0.0.1:${httpPort}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`stripe-mock exited (${child.exitCode}):\n${output}`);
+    try {
+      const r = await fetch(`${url}/v1/checkout/sessions/cs_probe`, { headers: { authorization: 'Bearer sk_test_probe' } });
+      if (r.status < 500) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`stripe-mock did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () => new Promise((res) => {
+      if (child.exitCode !== null) return res();
+      child.once('exit', () => res());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/**
+ * opts: {webhookUrl?: string (PocketBase's /api/stripe/webhook), webhookSecret?: string,
+ *        port?: number, host?: string, stripeMock?: boolean (default true)}
+ */
+export async function startStripeStandin(opts = {}) {
+  const webhookSecret = opts.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
+  let webhookUrl = opts.webhookUrl ?? '';
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? (await freePort());
+  const url = `http://${host}:${port}`;
+  const mock = opts.stripeMock === false ? null : await startStripeMock();
+  const sessions = new Map();
+  const byIdempotencyKey = new Map();
+  const requests = [];
+  const deliveries = [];
+
+  function buildSession(params, mocked) {
+    const sid = id('cs_test');
+    const lines = params.line_items ?? [];
+    const amount = lines.reduce((s, l) => s + Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1), 0);
+    return {
+      ...(mocked ?? {}),
+      id: sid,
+      object: 'checkout.session',
+      mode: params.mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      url: `${url}/pay/${sid}`,
+      success_url: params.success_url ?? null,
+      cancel_url: params.cancel_url ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      customer_email: params.customer_email ?? null,
+      customer_details: params.customer_email ? { email: params.customer_email } : null,
+      metadata: params.metadata ?? {},
+      currency: lines[0]?.price_data?.currency ?? null,
+      amount_subtotal: amount,
+      amount_total: amount,
+      expires_at: Number(params.expires_at ?? Math.floor(Date.now() / 1000) + 86400),
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      payment_intent: null,
+      line_items_requested: lines,
+      shipping_address_collection: params.shipping_address_collection ?? null,
+    };
+  }
+
+  async function deliver(type, session) {
+    if (!webhookUrl) throw new Error('stripe stand-in: no webhookUrl to deliver to');
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      data: { object: session },
+    };
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    const text = await res.text();
+    const record = { event, payload, header, status: res.status, body: text };
+    deliveries.push(record);
+    return record;
+  }
+
+  function complete(session, { paid = true, customerEmail } = {}) {
+    session.status = 'complete';
+    session.payment_status = paid ? 'paid' : 'unpaid';
+    session.payment_intent = session.payment_intent ?? id('pi');
+    const email = customerEmail ?? session.customer_email ?? 'buyer@example.com';
+    session.customer_details = { ...(session.customer_details ?? {}), email, name: 'Test Buyer' };
+    if (session.shipping_address_collection) {
+      session.collected_information = {
+        shipping_details: { name: 'Test Buyer', address: { line1: 'Götgatan 1', city: 'Stockholm', postal_code: '11621', country: 'SE', line2: null, state: null } },
+      };
+    }
+    return session;
+  }
+
+  async function handleApi(req, body) {
+    const auth = req.headers.authorization ?? '';
+    if (!/^Bearer sk_test_/.test(auth)) return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
+    const path = new URL(req.url, url).pathname;
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      const key = req.headers['idempotency-key'];
+      if (key && byIdempotencyKey.has(key)) return { status: 200, body: sessions.get(byIdempotencyKey.get(key)) };
+      const params = parseForm(body);
+      requests.push({ params, raw: body, headers: req.headers });
+      let mocked = null;
+      if (mock) {
+        const r = await fetch(`${mock.url}/v1/checkout/sessions`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        const json = await r.json();
+        if (!r.ok) return { status: r.status, body: json };
+        mocked = json;
+      }
+      const session = buildSession(params, mocked);
+      sessions.set(session.id, session);
+      if (key) byIdempotencyKey.set(key, session.id);
+      return { status: 200, body: session };
+    }
+    const m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (req.method === 'GET' && m) {
+      const s = sessions.get(decodeURIComponent(m[1]));
+      if (!s) return stripeError(404, `No such checkout.session: '${m[1]}'`, { code: 'resource_missing', param: 'session' });
+      if (s.status === 'open' && s.expires_at * 1000 < Date.now()) s.status = 'expired';
+      return { status: 200, body: s };
+    }
+    return stripeError(404, `Unrecognized request URL (${req.method}: ${path}).`);
+  }
+
+  const page = (title, inner) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">${inner}</body></html>`;
+  const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  async function handle(req, res) {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const u = new URL(req.url, url);
+    const send = (status, payload, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    };
+    try {
+      if (u.pathname.startsWith('/v1/')) {
+        const r = await handleApi(req, body);
+        return send(r.status, r.body);
+      }
+      let m = u.pathname.match(/^\/pay\/([^/]+)$/);
+      if (m && req.method === 'GET') {
+        const s = sessions.get(m[1]);
+        if (!s) return send(404, page('Not found', '<h1>Checkout not found</h1>'), 'text/html');
+        const lines = (s.line_items_requested ?? []).map((l) => `<li>${esc(l.price_data?.product_data?.name)} × ${esc(l.quantity)} — ${esc(l.price_data?.unit_amount)} ${esc(l.price_data?.currency)}</li>`).join('');
+        return send(200, page('Stripe stand-in checkout', `<main><h1>Stand-in checkout</h1><p data-session="${esc(s.id)}">Session ${esc(s.id)} (${esc(s.status)})</p><ul>${lines}</ul><p>Total ${esc(s.amount_total)} ${esc(s.currency)}</p>
+<form method="post" action="/pay/${esc(s.id)}"><button type="submit">Pay</button></form><p><a href="${esc(s.cancel_url)}">Cancel</a></p></main>`), 'text/html');
+      }
+      if (m && req.method === 'POST') {
+        const s = sessions.get(m[1]);
+        if (s?.status !== 'open') return send(409, page('Closed', '<h1>This checkout is closed</h1>'), 'text/html');
+        complete(s);
+        if (webhookUrl) await deliver('checkout.session.completed', s);
+        res.writeHead(303, { location: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id) });
+        return res.end();
+      }
+      // test controls
+      if (u.pathname === '/_control/sessions' && req.method === 'GET') return send(200, [...sessions.values()]);
+      if (u.pathname === '/_control/webhook-url' && req.method === 'POST') {
+        webhookUrl = JSON.parse(body || '{}').url ?? '';
+        return send(200, { webhookUrl });
+      }
+      m = u.pathname.match(/^\/_control\/sessions\/([^/]+)\/(pay|expire)$/);
+      if (m && req.method === 'POST') {
+        const r = m[2] === 'pay' ? await api.pay(m[1]) : await api.expire(m[1]);
+        return send(200, r);
+      }
+      return send(404, { error: { message: 'not found' } });
+    } catch (err) {
+      return send(500, { error: { type: 'api_error', message: String(err?.message ?? err) } });
+    }
+  }
+
+  const server = createServer((req, res) => { handle(req, res); });
+  server.keepAliveTimeout = 5000;
+  await new Promise((res, rej) => {
+    server.once('error', rej);
+    server.listen(port, host, () => res());
+  });
+
+  const api = {
+    url,
+    apiKey: 'sk_test_AtelierStandin0000',
+    webhookSecret,
+    /** Env for PocketBase pointing payments at this stand-in. */
+    get env() {
+      return { STRIPE_SECRET_KEY: api.apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: url };
+    },
+    sessions,
+    requests,
+    deliveries,
+    setWebhookUrl(u) { webhookUrl = u; },
+    session(sessionId) { return sessions.get(sessionId); },
+    /** Marks the session paid; delivers checkout.session.completed unless deliver:false. */
+    async pay(sessionId, { deliver: doDeliver = true, paid = true, customerEmail } = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`unknown session ${sessionId}`);
+      complete(s, { paid, customerEmail });
+      return doDeliver && webhookUrl ? await deliver('checkout.session.completed', s) : { session: s };
+    },
+    /** Marks the session expired; delivers checkout.session.expired unless deliver:false. */
+    async expire(sessionId, { deliver: doDeliver = true } = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`unknown session ${sessionId}`);
+      s.status = 'expired';
+      return doDeliver && webhookUrl ? await deliver('checkout.session.expired', s) : { session: s };
+    },
+    /** Delivers an event of `type` for a session (signed like Stripe). */
+    deliver: (type, sessionOrId) => deliver(type, typeof sessionOrId === 'string' ? sessions.get(sessionOrId) : sessionOrId),
+    async stop() {
+      await new Promise((res) => server.close(() => res()));
+      server.closeAllConnections?.();
+      if (mock) await mock.stop();
+    },
+  };
+  return api;
+}

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import { valueMirror } from '@/lib/offline/mirror';
+import { pb } from '@/lib/pocketbase/client';
+import { Collections, type ExchangeRatesRecord } from '@/lib/pocketbase/types.gen';
+import { FALLBACK_RATES, type Rates } from '../model/price';
+
+export interface RatesState {
+  rates: Rates;
+  /** live: just read from the server; cached: the copy saved on this device; fallback: SPEC §9 defaults. */
+  source: 'live' | 'cached' | 'fallback';
+  fetchedAt: string | null;
+}
+
+const mirror = valueMirror<{ rates: Rates; fetchedAt: string | null }>('exchange-rates');
+
+function fromRecords(records: ExchangeRatesRecord[]): { rates: Rates; fetchedAt: string | null } | null {
+  const sek = records.find((r) => r.currency === 'SEK')?.rate;
+  const usd = records.find((r) => r.currency === 'USD')?.rate;
+  if (!sek || !usd) return null;
+  const fetchedAt = records.map((r) => r.fetched_at).sort().at(-1) ?? null;
+  return { rates: { sek, usd }, fetchedAt };
+}
+
+/**
+ * EUR-based rates the server refreshes every 30 minutes, mirrored for offline use. Never
+ * fails: without the server's rates it answers the saved copy, else the fallback rates
+ * (the page then says "Using cached rates").
+ */
+export const exchangeRatesQueryOptions = () =>
+  queryOptions({
+    queryKey: [Collections.ExchangeRates] as const,
+    networkMode: 'always',
+    staleTime: 30 * 60 * 1000,
+    queryFn: async (): Promise<RatesState> => {
+      try {
+        const records = await pb.collection(Collections.ExchangeRates).getFullList<ExchangeRatesRecord>({ filter: "base = 'EUR'" });
+        const live = fromRecords(records);
+        if (live) {
+          await mirror.write(live).catch(() => undefined);
+          return { ...live, source: 'live' };
+        }
+      } catch {
+        // offline or server trouble: fall through to the saved copy
+      }
+      const saved = await mirror.read().catch(() => undefined);
+      if (saved) return { ...saved, source: 'cached' };
+      return { rates: FALLBACK_RATES, source: 'fallback', fetchedAt: null };
+    },
+  });
+
+export const FALLBACK_RATES_STATE: RatesState = { rates: FALLBACK_RATES, source: 'fallback', fetchedAt: null };

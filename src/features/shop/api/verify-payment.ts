@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { pb } from '@/lib/pocketbase/client';
+
+export interface VerifiedOrder {
+  id: string;
+  items: { type: 'print' | 'course'; id: string; slug: string; title: string; quantity: number; unit_amount: number; currency: string }[];
+  status: string;
+  payment_status: string;
+  amount_total?: number;
+  currency?: string;
+}
+
+/** POST /api/atelier/verify-payment: the order of a Checkout Session (fulfilled when paid). */
+export const verifyPaymentQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['verify-payment', sessionId] as const,
+    queryFn: async () => {
+      const res = await pb.send<{ order: VerifiedOrder; payment_status: string }>('/api/atelier/verify-payment', { method: 'POST', body: { sessionId } });
+      return res.order;
+    },
+    // SPEC §8: a failed verification stops loading and shows no order details.
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { readRememberedEmail } from '@/lib/remembered-email';
+import { useOnlineStatus } from '@/lib/offline/online';
+import { toast } from '@/ui/toast/toast-store';
+import { button } from '@/ui/button/button.css';
+import { createPrintPayment } from '../api/create-payment';
+import { type CheckoutTab, runCheckout } from '../model/checkout';
+import { useCartStore } from '../store';
+import * as styles from './CartPanel.css';
+
+function openBlankTab(): CheckoutTab | null {
+  // Opened inside the click so popup blockers allow it; pointed at Stripe once the
+  // server answers.
+  const w = window.open('', '_blank');
+  if (!w) return null;
+  try {
+    w.opener = null;
+  } catch {
+    // cross-origin already: nothing to cut
+  }
+  return { navigate: (url) => w.location.replace(url), close: () => w.close() };
+}
+
+/** Checkout (SPEC §4): "Creating checkout..." and disabled while running or when empty; online only. */
+export function CheckoutButton() {
+  const items = useCartStore((s) => s.items);
+  const currency = useCartStore((s) => s.currency);
+  const checkoutStarted = useCartStore((s) => s.checkoutStarted);
+  const online = useOnlineStatus();
+  const [running, setRunning] = useState(false);
+
+  const onClick = async () => {
+    if (running) return;
+    setRunning(true);
+    try {
+      await runCheckout({
+        items,
+        currency,
+        email: readRememberedEmail(),
+        online,
+        openTab: openBlankTab,
+        navigateHere: (url) => window.location.assign(url),
+        create: createPrintPayment,
+        toast,
+        onOpened: checkoutStarted,
+      });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className={button({ tone: 'solid', block: true })} disabled={running || items.length === 0 || !online} onClick={onClick}>
+        {running ? 'Creating checkout...' : 'Checkout'}
+      </button>
+      {!online ? (
+        <p className={styles.offline} role="status">
+          You are offline. Checkout needs an internet connection.
+        </p>
+      ) : null}
+    </>
+  );
+}

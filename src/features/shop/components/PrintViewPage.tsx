@@ -1,0 +1,87 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { imageSource } from '@/lib/pocketbase/files';
+import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
+import { PageHead } from '@/features/site/components/PageHead';
+import { container, eyebrow } from '@/styles/utils.css';
+import { Image } from '@/ui/image/Image';
+import { pickPrint, printsQueryOptions } from '../api/prints';
+import { formatPrice } from '../model/currency';
+import { AddToCartButton } from './AddToCartButton';
+import { availabilityText } from '../model/availability';
+import { CurrencySelect } from './CurrencySelect';
+import * as styles from './ShopPage.css';
+import { useShopPricing } from './use-shop-pricing';
+
+const DETAILS = [1, 2, 3, 4, 5] as const;
+
+function details(print: PrintsRecord) {
+  return DETAILS.map((n) => ({ file: print[`detail_image_${n}`], alt: print[`detail_image_${n}_alt`] })).filter((d) => !!d.file);
+}
+
+/** /print-view?print={slug}: one print; unknown or missing slug shows the first active print. */
+export function PrintViewPage({ slug }: { slug?: string }) {
+  const { data: prints } = useSuspenseQuery(printsQueryOptions());
+  const print = pickPrint(prints, slug);
+  const { currency, priceOf } = useShopPricing();
+
+  if (!print) {
+    return (
+      <div className={`${container} ${styles.status}`}>
+        <PageHead title="Print Editions" />
+        <h1 className={styles.title}>No prints available</h1>
+        <Link to="/print-editions">Back to print editions</Link>
+      </div>
+    );
+  }
+  const main = imageSource(print, print.main_image || print.cover_image, 1600);
+  return (
+    <div className={`${container} ${styles.page}`}>
+      <PageHead title={print.title} description={print.description?.slice(0, 160) || undefined} />
+      <div className={styles.detail}>
+        <div>
+          <Image
+            src={main?.src}
+            srcSet={main?.srcSet}
+            sizes="(max-width: 767px) 92vw, 60vw"
+            alt={print.main_image_alt || print.title}
+            width={1600}
+            height={2000}
+            className={styles.mainImage}
+            priority
+          />
+          {details(print).length > 0 ? (
+            <ul className={styles.thumbs}>
+              {details(print).map((d) => {
+                const src = imageSource(print, d.file, 400);
+                return (
+                  <li key={d.file}>
+                    <Image src={src?.src} alt={d.alt || `Detail of ${print.title}`} width={400} height={400} className={styles.thumb} />
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </div>
+        <div className={styles.info}>
+          <p className={eyebrow}>Print Edition</p>
+          <h1 className={styles.title}>{print.title}</h1>
+          <div className={styles.facts}>
+            {print.size ? <p>{print.size}</p> : null}
+            <p data-testid="availability">{availabilityText(print)}</p>
+          </div>
+          <p className={styles.price} data-testid="print-price">
+            {formatPrice(priceOf(print), currency)}
+          </p>
+          <CurrencySelect />
+          <AddToCartButton print={print} block />
+          {print.description ? <p className={styles.description}>{print.description}</p> : null}
+          <p className={styles.notes}>
+            Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import duties and taxes may apply.
+          </p>
+          <Link to="/print-editions">All print editions</Link>
+        </div>
+      </div>
+    </div>
+  );
+}

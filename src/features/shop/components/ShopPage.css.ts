@@ -1,0 +1,55 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@/styles/theme.css';
+
+export const page = style({ display: 'grid', gap: vars.space.xl, paddingBlock: `${vars.space.xl} ${vars.space.xxl}` });
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'end',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  paddingBottom: vars.space.md,
+  borderBottom: `1px solid ${vars.color.line}`,
+});
+
+export const title = style({ fontSize: vars.fontSize.display, lineHeight: 1 });
+
+export const lead = style({ color: vars.color.muted, maxWidth: '40rem' });
+
+export const grid = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))',
+});
+
+export const empty = style({ color: vars.color.muted, paddingBlock: vars.space.xl });
+
+export const detail = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  gridTemplateColumns: '1fr',
+  '@media': { 'screen and (min-width: 768px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+});
+
+export const mainImage = style({ width: '100%', height: 'auto', background: vars.color.line });
+
+export const thumbs = style({ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: vars.space.sm, marginTop: vars.space.sm, padding: 0, listStyle: 'none' });
+
+export const thumb = style({ width: '100%', aspectRatio: '1', objectFit: 'cover', background: vars.color.line });
+
+export const info = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
+
+export const facts = style({ display: 'grid', gap: vars.space.xxs, color: vars.color.muted, fontSize: vars.fontSize.sm, margin: 0 });
+
+export const price = style({ fontSize: vars.fontSize.xl, fontVariantNumeric: 'tabular-nums' });
+
+export const description = style({ whiteSpace: 'pre-line', lineHeight: vars.lineHeight.body });
+
+export const notes = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.body });
+
+export const status = style({ display: 'grid', gap: vars.space.md, justifyItems: 'start', paddingBlock: vars.space.xxl, maxWidth: '36rem' });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+export const orderFacts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xxs} ${vars.space.md}`, margin: 0 });

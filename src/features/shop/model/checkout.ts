@@ -1,0 +1,65 @@
+import type { CartItem } from './cart';
+import type { Currency } from './currency';
+
+export interface CheckoutToast {
+  title: string;
+  description?: string;
+  destructive?: boolean;
+}
+
+/** A browser tab opened synchronously on click (popup blockers allow only that). */
+export interface CheckoutTab {
+  navigate(url: string): void;
+  close(): void;
+}
+
+export interface CheckoutDeps {
+  items: readonly CartItem[];
+  currency: Currency;
+  email: string | null;
+  online: boolean;
+  openTab: () => CheckoutTab | null;
+  /** Used when the browser refused to open a tab. */
+  navigateHere: (url: string) => void;
+  create: (input: { items: readonly CartItem[]; currency: Currency; customerEmail: string | null }) => Promise<{ url: string }>;
+  toast: (t: CheckoutToast) => void;
+  /** The checkout opened: clear the cart (remembering it for /payment-canceled). */
+  onOpened: () => void;
+}
+
+export type CheckoutOutcome = 'empty' | 'offline' | 'failed' | 'opened';
+
+function messageOf(err: unknown): string {
+  const m = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String((err as { message: unknown }).message) : '';
+  return m.trim();
+}
+
+/**
+ * SPEC §4/§5/§8 print checkout: empty cart → destructive "Empty cart" toast; offline →
+ * checkout needs a connection; success → the Stripe page in a new tab, cart cleared,
+ * "Redirecting to checkout"; failure → "Checkout failed / {message or Please try again.}".
+ */
+export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> {
+  if (deps.items.length === 0) {
+    deps.toast({ title: 'Empty cart', description: 'Add some prints to your cart first.', destructive: true });
+    return 'empty';
+  }
+  if (!deps.online) {
+    deps.toast({ title: 'Checkout failed', description: 'You are offline. Checkout needs an internet connection.', destructive: true });
+    return 'offline';
+  }
+  const tab = deps.openTab();
+  try {
+    const { url } = await deps.create({ items: deps.items, currency: deps.currency, customerEmail: deps.email });
+    if (!url) throw new Error('No checkout URL received');
+    if (tab) tab.navigate(url);
+    deps.onOpened();
+    deps.toast({ title: 'Redirecting to checkout' });
+    if (!tab) deps.navigateHere(url);
+    return 'opened';
+  } catch (err) {
+    tab?.close();
+    deps.toast({ title: 'Checkout failed', description: messageOf(err) || 'Please try again.', destructive: true });
+    return 'failed';
+  }
+}

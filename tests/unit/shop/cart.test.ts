@@ -1,0 +1,119 @@
+import { act } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartView, convert } from '@/features/shop/model/cart-view';
+import { addToItems, cartTotal, type CartItem, removeFromItems, sanitizeItems } from '@/features/shop/model/cart';
+import { CART_STORAGE_KEY, useCartStore } from '@/features/shop/store';
+import { useToastStore } from '@/ui/toast/toast-store';
+
+const item = (id: string, over: Partial<CartItem> = {}): CartItem => ({ id, title: `Print ${id}`, price: 240, currency: 'eur', imageUrl: '', quantity: 1, ...over });
+
+describe('cart semantics (SPEC §4)', () => {
+  it('a new id is appended with quantity 1 by default', () => {
+    const r = addToItems([], { ...item('print-a'), quantity: undefined });
+    expect(r.added).toBe(true);
+    expect(r.items).toEqual([item('print-a')]);
+  });
+
+  it('an id already present raises its quantity by the given amount, default 1', () => {
+    let r = addToItems([item('print-a')], item('print-a'));
+    expect(r.added).toBe(false);
+    expect(r.items[0].quantity).toBe(2);
+    r = addToItems(r.items, item('print-a'), 3);
+    expect(r.items[0].quantity).toBe(5);
+    expect(r.items).toHaveLength(1);
+  });
+
+  it('removes by id and totals price × quantity', () => {
+    const items = [item('print-a', { quantity: 2 }), item('print-b', { price: 100 })];
+    expect(cartTotal(items)).toBe(580);
+    expect(removeFromItems(items, 'print-a')).toEqual([item('print-b', { price: 100 })]);
+  });
+
+  it('unreadable storage gives an empty cart', () => {
+    expect(sanitizeItems('garbage')).toEqual([]);
+    expect(sanitizeItems([{ id: 1 }, null, item('print-a', { quantity: 0 })])).toEqual([]);
+    expect(sanitizeItems([item('print-a'), item('print-a')])).toEqual([item('print-a')]);
+  });
+});
+
+describe('the cart store', () => {
+  beforeEach(() => {
+    useCartStore.setState({ items: [], lastCheckout: null, currency: 'eur' });
+    useToastStore.setState({ toasts: [] });
+    localStorage.clear();
+  });
+
+  it('toasts "Added to cart" with the title only for a new id', () => {
+    act(() => useCartStore.getState().add(item('print-a', { title: 'The Lantern Bearer' })));
+    act(() => useCartStore.getState().add(item('print-a', { title: 'The Lantern Bearer' })));
+    const toasts = useToastStore.getState().toasts;
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).toMatchObject({ title: 'Added to cart', description: 'The Lantern Bearer', destructive: false });
+    expect(useCartStore.getState().items[0].quantity).toBe(2);
+  });
+
+  it('persists cart and currency under a versioned key', () => {
+    act(() => {
+      useCartStore.getState().add(item('print-a'));
+      useCartStore.getState().setCurrency('sek');
+    });
+    const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}');
+    expect(CART_STORAGE_KEY).toMatch(/-v\d+$/);
+    expect(saved.state.items).toHaveLength(1);
+    expect(saved.state.currency).toBe('sek');
+  });
+
+  it('a started checkout clears the cart and /payment-canceled can restore it', () => {
+    act(() => {
+      useCartStore.getState().add(item('print-a'), 2);
+      useCartStore.getState().checkoutStarted();
+    });
+    expect(useCartStore.getState().items).toEqual([]);
+    act(() => useCartStore.getState().add(item('print-b')));
+    act(() => useCartStore.getState().restoreLastCheckout());
+    expect(useCartStore.getState().items.map((i) => [i.id, i.quantity])).toEqual([
+      ['print-b', 1],
+      ['print-a', 2],
+    ]);
+    expect(useCartStore.getState().lastCheckout).toBeNull();
+  });
+
+  it('clearing on /payment-success forgets the remembered cart', () => {
+    act(() => {
+      useCartStore.getState().add(item('print-a'));
+      useCartStore.getState().checkoutStarted();
+      useCartStore.getState().clear();
+      useCartStore.getState().forgetLastCheckout();
+    });
+    expect(useCartStore.getState()).toMatchObject({ items: [], lastCheckout: null });
+  });
+
+  it('rehydrates from storage, dropping malformed data', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [item('print-z'), { id: 5 }], currency: 'usd' }, version: 1 }));
+    await act(() => useCartStore.persist.rehydrate());
+    expect(useCartStore.getState().items).toEqual([item('print-z')]);
+    expect(useCartStore.getState().currency).toBe('usd');
+    localStorage.setItem(CART_STORAGE_KEY, '{not json');
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(() => useCartStore.persist.rehydrate());
+    warn.mockRestore();
+    expect(Array.isArray(useCartStore.getState().items)).toBe(true);
+  });
+});
+
+describe('the cart shown in the selected currency', () => {
+  const rates = { sek: 11.5, usd: 1.1 };
+  it('prices known prints by the shared rule, others by converting their stored price', () => {
+    const prints = new Map([['a', { price_cents: 24000, price_cents_usd: 27500 }]]);
+    const v = cartView([item('print-a', { quantity: 2 }), item('print-b', { price: 100 })], 'usd', prints, rates);
+    expect(v.lines.map((l) => [l.unitPrice, l.lineTotal])).toEqual([
+      [275, 550],
+      [110, 110],
+    ]);
+    expect(v.subtotal).toBe(660);
+  });
+  it('converts through EUR', () => {
+    expect(convert(2760, 'sek', 'eur', rates)).toBe(240);
+    expect(convert(240, 'eur', 'sek', rates)).toBe(2760);
+  });
+});

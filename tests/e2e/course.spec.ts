@@ -125,14 +125,33 @@ test.describe('taking the course', () => {
     await expect(page.getByRole('link', { name: 'Download Compendium' })).toHaveAttribute('href', /\.pdf$/);
     await expect(page.getByRole('button', { name: 'Previous Chapter' })).toBeDisabled();
 
-    // watch to the end: the chapter completes
+    // watch: the position is saved on even whole seconds, synced, and resumed after a reload
     const video = page.getByTestId('chapter-video');
+    const serverChapter = async () => {
+      const res = await request.get('/api/collections/chapter_progress/records', { headers: { authorization: learner.token } });
+      return ((await res.json()) as { items: { position_seconds: number; completed: boolean }[] }).items[0];
+    };
     await expect(video).toHaveAttribute('src', /token=/);
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      await new Promise<void>((resolve) => {
+        const check = () => (v.currentTime >= 2.5 ? resolve() : requestAnimationFrame(check));
+        check();
+      });
+      v.pause();
+    });
+    await expect.poll(async () => (await serverChapter())?.position_seconds).toBe(2);
+    await page.reload();
+    await expect(video).toHaveAttribute('src', /token=/);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(2);
+    // to the end: the chapter completes with the full duration as its position
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
     });
     await expect(page.getByText('Completed', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(async () => (await serverChapter())?.completed).toBe(true);
     await noSeriousAxeViolations(page);
 
     // tick and untick, with toasts

@@ -168,6 +168,33 @@ describe('progress sync through the outbox and the batch API', () => {
     expect(after.map((r) => [r.id, r.completed, r.updated])).toEqual(before.map((r) => [r.id, r.completed, r.updated]));
   });
 
+  it('the server merges writes arriving out of order, one batch at a time', async () => {
+    const chapter = chapters[2]!;
+    const task = tasks.find((t) => t.chapter_id === chapter.id)!;
+    const cid = await chapterProgressId(learner.id, chapter.id);
+    const tid = await taskProgressId(learner.id, chapter.id, task.task_identifier);
+    const at = (s: number) => new Date(Date.parse('2026-11-21T09:00:00Z') + s * 1000).toISOString();
+    const send = async (collection: string, body: Record<string, unknown>) => {
+      await new Promise((r) => setTimeout(r, 400)); // /api/batch allows 3 requests a second
+      const res = await api(pb, 'POST', '/api/batch', learner.token, { requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body[0].body;
+    };
+    const base = { user_id: learner.id, course_id: courseId, chapter_id: chapter.id };
+    // newest first: tick at 50 s, then an older untick (30 s) arrives late
+    await send('user_task_progress', { id: tid, ...base, task_identifier: task.task_identifier, completed: true, client_updated_at: at(50) });
+    const late = await send('user_task_progress', { id: tid, ...base, task_identifier: task.task_identifier, completed: false, client_updated_at: at(30) });
+    expect(late.completed).toBe(true);
+    // position 120 s at 40 s, completed at 60 s; then an older position and a "not completed" write
+    await send('chapter_progress', { id: cid, ...base, visited: true, position_seconds: 120, position_at: at(40), client_updated_at: at(40) });
+    await send('chapter_progress', { id: cid, ...base, completed: true, completed_at: at(60), client_updated_at: at(60) });
+    const after = await send('chapter_progress', { id: cid, ...base, visited: true, completed: false, position_seconds: 8, position_at: at(10), client_updated_at: at(10) });
+    expect(after).toMatchObject({ completed: true, position_seconds: 120, visited: true });
+    // a newer untick wins
+    const untick = await send('user_task_progress', { id: tid, ...base, task_identifier: task.task_identifier, completed: false, client_updated_at: at(70) });
+    expect(untick).toMatchObject({ completed: false, completed_at: '' });
+  });
+
   it('a bad item fails alone; the rest of its batch is saved', async () => {
     const outbox = testOutbox(learner.token);
     const chapter = chapters[0];

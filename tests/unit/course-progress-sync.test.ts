@@ -61,4 +61,24 @@ describe('progress batch handler', () => {
       { ok: false, retriable: true, error: 'Failed to fetch' },
     ]);
   });
+
+  it('sends one merged upsert per record when the queue holds several writes of it', async () => {
+    const upserts: Record<string, unknown>[] = [];
+    const client = {
+      createBatch: () => ({
+        collection: () => ({ upsert: (r: Record<string, unknown>) => upserts.push(r) }),
+        send: async () => [],
+      }),
+    };
+    const tick = (completed: boolean, at: string) =>
+      ({ id: at, op: 'task-progress', payload: { record: { id: 'task1', completed, completed_at: completed ? at : '', client_updated_at: at } } }) as unknown as OutboxRow;
+    const results = await createProgressHandler(client as never, 'user_task_progress').send([
+      tick(true, '2026-11-21T10:00:03.000Z'),
+      tick(false, '2026-11-21T10:00:05.000Z'),
+      tick(true, '2026-11-21T10:00:04.000Z'),
+    ]);
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(upserts).toHaveLength(1);
+    expect(upserts[0]).toMatchObject({ id: 'task1', completed: false, client_updated_at: '2026-11-21T10:00:05.000Z' });
+  });
 });

@@ -3,7 +3,8 @@
 // whole on one bad item, so that item is failed alone and the rest is sent again.
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
-import type { Collections } from '@/lib/pocketbase/types.gen';
+import { Collections } from '@/lib/pocketbase/types.gen';
+import { mergeChapter, mergeTask, normalizeChapter, normalizeTask, toIso } from '../model/merge';
 
 type Client = Pick<typeof appClient, 'createBatch'>;
 
@@ -61,18 +62,49 @@ async function paced<T>(send: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createProgressHandler(client: Client, collection: typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress): OutboxHandler {
+type ProgressCollection = typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress;
+type RecordPayload = ProgressPayload['record'];
+
+const DATE_FIELDS = ['last_visited_at', 'position_at', 'completed_at', 'client_updated_at'] as const;
+
+/**
+ * Two queued writes of one record (a reconnect after a day offline) become one upsert,
+ * merged with the server's own rules, so the server does the work once per record.
+ */
+function fold(collection: ProgressCollection, a: RecordPayload, b: RecordPayload): RecordPayload {
+  type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
+  const [x, y] = [a as Fields, b as Fields];
+  const merged: Record<string, unknown> = {
+    ...(collection === Collections.ChapterProgress ? mergeChapter(normalizeChapter(x), normalizeChapter(y)) : mergeTask(normalizeTask(x), normalizeTask(y))),
+  };
+  for (const f of DATE_FIELDS) if (f in merged) merged[f] = toIso(merged[f] as number);
+  return { ...a, ...b, ...merged } as RecordPayload;
+}
+
+export function createProgressHandler(client: Client, collection: ProgressCollection): OutboxHandler {
   return {
-    batchSize: 100,
+    // the server takes up to 200 requests per batch (settings migration)
+    batchSize: 200,
     async send(rows: OutboxRow[]): Promise<SendResult[]> {
-      const results: SendResult[] = new Array(rows.length);
-      let remaining = rows.map((_, i) => i);
+      // one upsert per record id; every row of that id shares its result
+      const byId = new Map<string, { record: RecordPayload; rows: number[] }>();
+      rows.forEach((row, i) => {
+        const record = (row.payload as ProgressPayload).record;
+        const entry = byId.get(record.id);
+        if (entry) {
+          entry.record = fold(collection, entry.record, record);
+          entry.rows.push(i);
+        } else byId.set(record.id, { record, rows: [i] });
+      });
+      const items = [...byId.values()];
+      const itemResults: SendResult[] = new Array(items.length);
+      let remaining = items.map((_, i) => i);
       while (remaining.length) {
         const batch = client.createBatch();
-        for (const i of remaining) batch.collection(collection).upsert(((rows[i] as OutboxRow).payload as ProgressPayload).record);
+        for (const i of remaining) batch.collection(collection).upsert((items[i] as (typeof items)[number]).record);
         try {
           await paced(() => batch.send());
-          for (const i of remaining) results[i] = { ok: true };
+          for (const i of remaining) itemResults[i] = { ok: true };
           break;
         } catch (err) {
           const bad = failedItem(err);
@@ -80,13 +112,17 @@ export function createProgressHandler(client: Client, collection: typeof Collect
           if (transient || bad.index >= remaining.length) {
             // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
             const r: SendResult = bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
-            for (const i of remaining) results[i] = r;
+            for (const i of remaining) itemResults[i] = r;
             break;
           }
-          results[remaining[bad.index] as number] = { ok: false, retriable: false, error: bad.message };
+          itemResults[remaining[bad.index] as number] = { ok: false, retriable: false, error: bad.message };
           remaining = remaining.filter((_, k) => k !== bad.index);
         }
       }
+      const results: SendResult[] = new Array(rows.length);
+      items.forEach((item, i) => {
+        for (const r of item.rows) results[r] = itemResults[i] as SendResult;
+      });
       return results;
     },
   };

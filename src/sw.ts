@@ -23,7 +23,8 @@ clientsClaim();
 // API and admin UI stay on the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/_\//, /^\/_$/],
+    // Paths with a file extension (robots.txt, sw.js, icons) are files, never app routes.
+    denylist: [/^\/api\//, /^\/_\//, /^\/_$/, /\/[^/]+\.[a-z0-9]+$/i],
   }),
 );
 

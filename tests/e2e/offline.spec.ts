@@ -8,8 +8,13 @@ test('a visited /artworks still renders after going offline and reloading', asyn
   await page.goto('/artworks');
   await expect(page.getByText(`${all.totalItems} results`)).toBeVisible();
   await waitForServiceWorker(page);
-  // The first row's images were fetched while online; let them land in the runtime cache.
-  await expect(page.getByRole('main').locator('img').first()).toHaveJSProperty('complete', true);
+  // The first row's images loaded before the worker existed; the app hands them to it, and
+  // they land in the image cache.
+  const firstImage = page.getByRole('main').locator('img').first();
+  await expect(firstImage).toHaveJSProperty('complete', true);
+  await expect
+    .poll(() => firstImage.evaluate(async (el: HTMLImageElement) => (await caches.match(el.currentSrc)) !== undefined), { timeout: 15_000 })
+    .toBe(true);
 
   await context.setOffline(true);
   const response = await page.reload();

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
+import { futureRoute } from '@/lib/router/future-route';
 import { visuallyHidden } from '@/styles/utils.css';
 import * as styles from './Footer.css';
-import { navTo } from './nav';
 import { EXPLORE_NAV } from './nav-links';
 
 const displayHost = (url: string) => {
@@ -39,7 +39,7 @@ export function Footer() {
           <ul className={styles.list}>
             {EXPLORE_NAV.map((item) => (
               <li key={item.to}>
-                <Link to={navTo(item.to)} className={styles.link}>
+                <Link to={futureRoute(item.to)} className={styles.link}>
                   {item.label}
                 </Link>
               </li>
@@ -64,7 +64,7 @@ export function Footer() {
           <ul className={styles.list}>
             <li className={styles.link}>{settings?.location || 'Stockholm, Sweden'}</li>
             <li>
-              <Link to={navTo('/contact')} className={styles.link}>
+              <Link to={futureRoute('/contact')} className={styles.link}>
                 Contact form
               </Link>
             </li>
@@ -83,7 +83,7 @@ export function Footer() {
               </li>
             ) : null}
             <li>
-              <Link to={navTo('/whispering-game')} className={styles.link}>
+              <Link to={futureRoute('/whispering-game')} className={styles.link}>
                 Learn: The Whispering Game
               </Link>
             </li>

@@ -4,15 +4,15 @@ import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
 import { useIsSignedIn } from '@/lib/pocketbase/auth';
+import { futureRoute } from '@/lib/router/future-route';
 import { Sheet } from '@/ui/sheet/LazySheet';
-import { type NavLink, navTo } from './nav';
-import { MAIN_NAV, SIGNED_IN_NAV } from './nav-links';
+import { MAIN_NAV, type NavLink, SIGNED_IN_NAV } from './nav-links';
 import * as styles from './TopBar.css';
 
 function NavItems({ links, linkClass, onNavigate }: { links: readonly NavLink[]; linkClass: string; onNavigate?: () => void }) {
   return links.map((link) => (
     <li key={link.to}>
-      <Link to={navTo(link.to)} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>
+      <Link to={futureRoute(link.to)} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>
         {link.label}
       </Link>
     </li>

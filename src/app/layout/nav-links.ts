@@ -1,3 +1,8 @@
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
 /** Main menu (SPEC §2). /my-courses joins only for signed-in visitors. */
 export const MAIN_NAV = [
   { to: '/', label: 'Home' },

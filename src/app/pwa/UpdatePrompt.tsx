@@ -3,6 +3,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
 import * as styles from './UpdatePrompt.css';
+import { warmImageCache } from './warm-image-cache';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -30,6 +31,7 @@ export function UpdatePrompt() {
     onNeedReload: reloadOnce,
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      void warmImageCache().catch(() => undefined);
       window.setInterval(() => {
         if (navigator.onLine) void registration.update().catch(() => undefined);
       }, UPDATE_CHECK_MS);

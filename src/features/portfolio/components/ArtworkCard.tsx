@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import type { LinkProps } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
+import { futureRoute } from '@/lib/router/future-route';
 import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { Image } from '@/ui/image/Image';
 import * as styles from './ArtworkCard.css';
 
-// The viewing room route arrives with its own issue; until then the typed `to` cannot name it.
-const VIEWING_ROOM = '/viewing-room' as NonNullable<LinkProps['to']>;
 
 interface ArtworkCardProps {
   artwork: ArtworksRecord;
@@ -25,7 +23,7 @@ export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, eage
   const status = artwork.is_sold ? 'Sold' : artwork.is_with_tang_gallery ? 'Tang Gallery' : null;
 
   return (
-    <Link to={VIEWING_ROOM} search={{ artwork: artwork.slug } as never} className={styles.card}>
+    <Link to={futureRoute('/viewing-room')} search={{ artwork: artwork.slug }} className={styles.card}>
       <div className={styles.frame}>
         {image ? (
           <Image

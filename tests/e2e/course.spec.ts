@@ -54,6 +54,7 @@ test.describe('course landing page', () => {
     await button.click();
     await expect(page).toHaveURL(/\/course\/whispering-game$/);
     await expect(page.getByText('0 of 11 chapters')).toBeVisible();
+    await noSeriousAxeViolations(page);
     // the enroll page sends an enrolled learner back to the course
     await page.goto('/course/whispering-game/enroll');
     await expect(page.getByText('Already Enrolled', { exact: true })).toBeVisible();

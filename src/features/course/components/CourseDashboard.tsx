@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { imageSource } from '@/lib/pocketbase/files';
 import { useAuth } from '@/lib/pocketbase/session';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
+import { toast } from '@/ui/toast/toast-store';
 import { courseQueryOptions, outlineQueryOptions, useEnrollment } from '../api/course';
 import { progressPullQueryOptions, useCourseProgress } from '../api/progress';
 import { chapterNumber, completedChapterCount, coursePrice, percent } from '../model/progress';
@@ -43,6 +45,14 @@ export function CourseDashboard({ slug }: { slug: string }) {
   const enrolled = !!enrollment.data || user?.role === 'admin';
   useQuery({ ...progressPullQueryOptions(user?.id ?? '', courseId ?? ''), enabled: !!user && !!courseId && enrolled });
   const progress = useCourseProgress(user?.id, courseId);
+
+  const failed = course.isError || course.data === null;
+  const notFound = course.data === null || (course.error as { status?: number } | null)?.status === 404;
+  useEffect(() => {
+    if (!failed) return;
+    if (notFound) toast({ title: 'Course not found', destructive: true });
+    else toast({ title: 'Failed to load course content', description: 'Failed to load course', destructive: true });
+  }, [failed, notFound]);
 
   if (course.isError || course.data === null) return <CourseNotFound />;
   if (!course.data || !outline.data || enrollment.isPending) return <Loading />;

@@ -94,7 +94,9 @@ test.describe('enrolment through checkout', () => {
     const learner = await createLearner(request, 'buyer');
     await signIn(context, learner);
     const probe = await request.post('/api/atelier/create-payment', { headers: { authorization: learner.token }, data: { courseSlug: 'no-such-course' } });
-    test.skip(probe.status() === 503 || probe.status() === 404 && !(await probe.text()).includes('course'), 'payments are not configured on this server');
+    // configured payments answer an unknown course with this 404 (503 when Stripe is not set up)
+    const answer = (await probe.json().catch(() => ({}))) as { message?: string };
+    test.skip(answer.message !== 'The requested course could not be found.', 'payments are not configured on this server');
     await page.goto(`/course/${COURSE_SLUG}/enroll`);
     await page.getByRole('button', { name: 'Continue Course' }).click();
     // the stand-in's hosted checkout page

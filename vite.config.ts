@@ -4,6 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite/precompress';
 
 const pbUrl = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -62,6 +63,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

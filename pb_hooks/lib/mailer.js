@@ -64,7 +64,7 @@ function send(opts) {
     });
     $app.newMailClient().send(message);
   } catch (err) {
-    error = String(err && err.message ? err.message : err);
+    error = String(err?.message ? err.message : err);
   }
   try {
     const log = new Record($app.findCollectionByNameOrId("mail_log"));

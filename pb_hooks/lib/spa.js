@@ -20,6 +20,27 @@ function isFile(dir, name) {
   }
 }
 
+const ASSET_TYPES = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
+
+/**
+ * Serves the build's .br/.gz sibling of a hashed asset when the client accepts it.
+ * Returns true when it answered (e.blob returns null on success, so report it ourselves).
+ */
+function servePrecompressed(e, dir, name) {
+  const ext = name.split(".").pop();
+  if (!name.startsWith("assets/") || !ASSET_TYPES[ext]) return false;
+  const accept = e.request.header.get("Accept-Encoding") || "";
+  for (const [token, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+    if (accept.indexOf(token) === -1 || !isFile(dir, name + suffix)) continue;
+    const h = e.response.header();
+    h.set("Content-Encoding", token);
+    h.set("Vary", "Accept-Encoding");
+    e.blob(200, ASSET_TYPES[ext], $os.readFile(`${dir}/${name}${suffix}`));
+    return true;
+  }
+  return false;
+}
+
 /** The SPA shell, with an optional transform of its HTML (used for per-page head tags). */
 function shellHtml(transform) {
   const html = toString($os.readFile(`${publicDir()}/index.html`));
@@ -28,26 +49,28 @@ function shellHtml(transform) {
 
 function serve(e, transform) {
   const dir = publicDir();
-  let name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
+  const name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
   if (name.split("/").indexOf("..") !== -1) throw new NotFoundError("Not found.");
 
   if (name && isFile(dir, name)) {
     e.response.header().set("Cache-Control", cacheControlFor(name));
+    if (servePrecompressed(e, dir, name)) return;
     return e.fileFS($os.dirFS(dir), name);
   }
 
   // A missing asset must be a real 404: answering index.html would poison caches.
   const last = name.split("/").pop() || "";
-  if (name.startsWith("assets/") || /\.[a-z0-9]{2,5}$/i.test(last)) {
+  if (name.startsWith("assets/") || /\.[a-z0-9]{1,12}$/i.test(last)) {
     throw new NotFoundError("Not found.");
   }
 
   let html;
   try {
-    html = shellHtml(transform ? (h) => transform(h, "/" + name, e) : null);
-  } catch (err) {
+    html = shellHtml(null);
+  } catch (_) {
     return e.string(503, "The site has not been built yet. Run `npm run build` (npm start does it for you).");
   }
+  if (transform) html = transform(html, `/${name}`, e);
   e.response.header().set("Cache-Control", "no-cache");
   return e.html(200, html);
 }

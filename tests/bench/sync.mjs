@@ -59,7 +59,7 @@ export default async function syncBench({ table }) {
       {
         'queued ops': r.ops,
         'distinct records': r.records,
-        'batch size': 200,
+        'rows per send / items per batch': '1000 / 200',
         'drain ms': Math.round(r.drainMs),
         'ops/s': Math.round(r.ops / (r.drainMs / 1000)),
         failed: r.failed,

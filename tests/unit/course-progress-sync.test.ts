@@ -81,4 +81,12 @@ describe('progress batch handler', () => {
     expect(upserts).toHaveLength(1);
     expect(upserts[0]).toMatchObject({ id: 'task1', completed: false, client_updated_at: '2026-11-21T10:00:05.000Z' });
   });
+
+  it('sends at most 200 upserts per batch request', async () => {
+    const client = fakeClient(new Set());
+    const rows = Array.from({ length: 450 }, (_, i) => row(`r${i}`));
+    const results = await createProgressHandler(client as never, 'user_task_progress').send(rows);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(client.sent.map((b) => b.length)).toEqual([200, 200, 50]);
+  });
 });

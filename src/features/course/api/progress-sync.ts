@@ -81,10 +81,39 @@ function fold(collection: ProgressCollection, a: RecordPayload, b: RecordPayload
   return { ...a, ...b, ...merged } as RecordPayload;
 }
 
+/** The server takes up to 200 requests per batch (settings migration). */
+const MAX_BATCH_ITEMS = 200;
+
+/** Sends items in one batch; a bad item is failed alone and the rest sent again. */
+async function sendBatch(client: Client, collection: ProgressCollection, records: RecordPayload[], results: SendResult[], offset: number) {
+  let remaining = records.map((_, i) => i);
+  while (remaining.length) {
+    const batch = client.createBatch();
+    for (const i of remaining) batch.collection(collection).upsert(records[i] as RecordPayload);
+    try {
+      await paced(() => batch.send());
+      for (const i of remaining) results[offset + i] = { ok: true };
+      return;
+    } catch (err) {
+      const bad = failedItem(err);
+      const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
+      if (transient || bad.index >= remaining.length) {
+        // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
+        const r: SendResult = bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
+        for (const i of remaining) results[offset + i] = r;
+        return;
+      }
+      results[offset + (remaining[bad.index] as number)] = { ok: false, retriable: false, error: bad.message };
+      remaining = remaining.filter((_, k) => k !== bad.index);
+    }
+  }
+}
+
 export function createProgressHandler(client: Client, collection: ProgressCollection): OutboxHandler {
   return {
-    // the server takes up to 200 requests per batch (settings migration)
-    batchSize: 200,
+    // Rows per call: a reconnect hands over a whole day's queue at once, folded below to
+    // one upsert per record, then sent in batches of MAX_BATCH_ITEMS.
+    batchSize: 1000,
     async send(rows: OutboxRow[]): Promise<SendResult[]> {
       // one upsert per record id; every row of that id shares its result
       const byId = new Map<string, { record: RecordPayload; rows: number[] }>();
@@ -98,25 +127,14 @@ export function createProgressHandler(client: Client, collection: ProgressCollec
       });
       const items = [...byId.values()];
       const itemResults: SendResult[] = new Array(items.length);
-      let remaining = items.map((_, i) => i);
-      while (remaining.length) {
-        const batch = client.createBatch();
-        for (const i of remaining) batch.collection(collection).upsert((items[i] as (typeof items)[number]).record);
-        try {
-          await paced(() => batch.send());
-          for (const i of remaining) itemResults[i] = { ok: true };
+      for (let start = 0; start < items.length; start += MAX_BATCH_ITEMS) {
+        const chunk = items.slice(start, start + MAX_BATCH_ITEMS).map((item) => item.record);
+        await sendBatch(client, collection, chunk, itemResults, start);
+        // the network is gone: the rest of the queue waits for the next drain
+        const last = itemResults[start];
+        if (last && !last.ok && last.retriable) {
+          for (let k = start + MAX_BATCH_ITEMS; k < items.length; k++) itemResults[k] = last;
           break;
-        } catch (err) {
-          const bad = failedItem(err);
-          const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
-          if (transient || bad.index >= remaining.length) {
-            // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
-            const r: SendResult = bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
-            for (const i of remaining) itemResults[i] = r;
-            break;
-          }
-          itemResults[remaining[bad.index] as number] = { ok: false, retriable: false, error: bad.message };
-          remaining = remaining.filter((_, k) => k !== bad.index);
         }
       }
       const results: SendResult[] = new Array(rows.length);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { button } from '@/ui/button/button.css';
+import { outbox } from '@/lib/offline/outbox-runtime';
 import { toast } from '@/ui/toast/toast-store';
 import { authConfigQueryOptions } from '../api/auth-config';
 import { demoSignIn, signInWithGoogleCode } from '../api/sign-in';
@@ -25,6 +26,8 @@ export function AuthPage({ redirect }: { redirect?: string }) {
   const [busy, setBusy] = useState(false);
 
   const done = async () => {
+    // writes refused while the old session had expired can go now
+    void outbox.retryFailed();
     await queryClient.invalidateQueries({ queryKey: ['me'] });
     await navigate({ href: safeRedirect(redirect), replace: true });
   };

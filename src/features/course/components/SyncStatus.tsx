@@ -1,5 +1,6 @@
 import { useOnlineStatus } from '@/lib/offline/online';
-import { useOutboxStatus } from '@/lib/offline/outbox-runtime';
+import { outbox, useOutboxStatus } from '@/lib/offline/outbox-runtime';
+import { button } from '@/ui/button/button.css';
 import * as styles from './SyncStatus.css';
 
 /** Whether the learner's progress is only on this device or saved to their account. */
@@ -19,6 +20,11 @@ export function SyncStatus() {
     <p className={styles.status[tone]} role="status" aria-live="polite" data-testid="sync-status" data-state={tone}>
       <span className={styles.dot[tone]} aria-hidden="true" />
       {text}
+      {tone === 'error' ? (
+        <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => void outbox.retryFailed()}>
+          Try again
+        </button>
+      ) : null}
     </p>
   );
 }

@@ -16,5 +16,6 @@ routerUse((e) => {
 });
 
 routerAdd("GET", "/{path...}", (e) => {
-  return require(`${__hooks}/lib/spa.js`).serve(e);
+  // per-page head tags (title, description, og:image, JSON-LD) from lib/seo.js
+  return require(`${__hooks}/lib/spa.js`).serve(e, require(`${__hooks}/lib/seo.js`).transform);
 });

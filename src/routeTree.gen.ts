@@ -10,15 +10,24 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as NameRouteImport } from './routes/$name'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
 import { Route as PrintEditionsRouteImport } from './routes/print-editions'
 import { Route as PrintViewRouteImport } from './routes/print-view'
+import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
 import { Route as WhisperingGameRouteImport } from './routes/whispering-game'
 import { Route as AuthedMyCoursesRouteImport } from './routes/_authed/my-courses'
+import { Route as DropIndexRouteImport } from './routes/drop.index'
+import { Route as DropSlugRouteImport } from './routes/drop.$slug'
+import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
+import { Route as NewsIndexRouteImport } from './routes/news.index'
+import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
 import { Route as AuthedCourseSlugEnrollRouteImport } from './routes/_authed/course/$slug/enroll'
 import { Route as AuthedCourseCourseSlugChapterChapterIdRouteImport } from './routes/_authed/course/$courseSlug/chapter/$chapterId'
@@ -28,8 +37,18 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NameRoute = NameRouteImport.update({
+  id: '/$name',
+  path: '/$name',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArtworksRoute = ArtworksRouteImport.update({
@@ -40,6 +59,11 @@ const ArtworksRoute = ArtworksRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PaymentCanceledRoute = PaymentCanceledRouteImport.update({
@@ -62,6 +86,11 @@ const PrintViewRoute = PrintViewRouteImport.update({
   path: '/print-view',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ViewingRoomRoute = ViewingRoomRouteImport.update({
+  id: '/viewing-room',
+  path: '/viewing-room',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WhisperingGameRoute = WhisperingGameRouteImport.update({
   id: '/whispering-game',
   path: '/whispering-game',
@@ -71,6 +100,31 @@ const AuthedMyCoursesRoute = AuthedMyCoursesRouteImport.update({
   id: '/my-courses',
   path: '/my-courses',
   getParentRoute: () => AuthedRoute,
+} as any)
+const DropIndexRoute = DropIndexRouteImport.update({
+  id: '/drop/',
+  path: '/drop/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DropSlugRoute = DropSlugRouteImport.update({
+  id: '/drop/$slug',
+  path: '/drop/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExhibitionsSlugRoute = ExhibitionsSlugRouteImport.update({
+  id: '/exhibitions/$slug',
+  path: '/exhibitions/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsSlugRoute = NewsSlugRouteImport.update({
+  id: '/news/$slug',
+  path: '/news/$slug',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedCourseSlugIndexRoute = AuthedCourseSlugIndexRouteImport.update({
   id: '/course/$slug/',
@@ -91,28 +145,46 @@ const AuthedCourseCourseSlugChapterChapterIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
+  '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
+  '/contact': typeof ContactRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/whispering-game': typeof WhisperingGameRoute
   '/my-courses': typeof AuthedMyCoursesRoute
+  '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
+  '/news/$slug': typeof NewsSlugRoute
+  '/drop/': typeof DropIndexRoute
+  '/news/': typeof NewsIndexRoute
   '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
   '/course/$slug/': typeof AuthedCourseSlugIndexRoute
   '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
+  '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
+  '/contact': typeof ContactRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/whispering-game': typeof WhisperingGameRoute
   '/my-courses': typeof AuthedMyCoursesRoute
+  '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
+  '/news/$slug': typeof NewsSlugRoute
+  '/drop': typeof DropIndexRoute
+  '/news': typeof NewsIndexRoute
   '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
   '/course/$slug': typeof AuthedCourseSlugIndexRoute
   '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
@@ -120,15 +192,24 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$name': typeof NameRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
+  '/contact': typeof ContactRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
+  '/viewing-room': typeof ViewingRoomRoute
   '/whispering-game': typeof WhisperingGameRoute
   '/_authed/my-courses': typeof AuthedMyCoursesRoute
+  '/drop/$slug': typeof DropSlugRoute
+  '/exhibitions/$slug': typeof ExhibitionsSlugRoute
+  '/news/$slug': typeof NewsSlugRoute
+  '/drop/': typeof DropIndexRoute
+  '/news/': typeof NewsIndexRoute
   '/_authed/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
   '/_authed/course/$slug/': typeof AuthedCourseSlugIndexRoute
   '/_authed/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
@@ -137,43 +218,70 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$name'
+    | '/about'
     | '/artworks'
     | '/auth'
+    | '/contact'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
+    | '/viewing-room'
     | '/whispering-game'
     | '/my-courses'
+    | '/drop/$slug'
+    | '/exhibitions/$slug'
+    | '/news/$slug'
+    | '/drop/'
+    | '/news/'
     | '/course/$slug/enroll'
     | '/course/$slug/'
     | '/course/$courseSlug/chapter/$chapterId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$name'
+    | '/about'
     | '/artworks'
     | '/auth'
+    | '/contact'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
+    | '/viewing-room'
     | '/whispering-game'
     | '/my-courses'
+    | '/drop/$slug'
+    | '/exhibitions/$slug'
+    | '/news/$slug'
+    | '/drop'
+    | '/news'
     | '/course/$slug/enroll'
     | '/course/$slug'
     | '/course/$courseSlug/chapter/$chapterId'
   id:
     | '__root__'
     | '/'
+    | '/$name'
     | '/_authed'
+    | '/about'
     | '/artworks'
     | '/auth'
+    | '/contact'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
+    | '/viewing-room'
     | '/whispering-game'
     | '/_authed/my-courses'
+    | '/drop/$slug'
+    | '/exhibitions/$slug'
+    | '/news/$slug'
+    | '/drop/'
+    | '/news/'
     | '/_authed/course/$slug/enroll'
     | '/_authed/course/$slug/'
     | '/_authed/course/$courseSlug/chapter/$chapterId'
@@ -181,14 +289,23 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  NameRoute: typeof NameRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  AboutRoute: typeof AboutRoute
   ArtworksRoute: typeof ArtworksRoute
   AuthRoute: typeof AuthRoute
+  ContactRoute: typeof ContactRoute
   PaymentCanceledRoute: typeof PaymentCanceledRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
   PrintEditionsRoute: typeof PrintEditionsRoute
   PrintViewRoute: typeof PrintViewRoute
+  ViewingRoomRoute: typeof ViewingRoomRoute
   WhisperingGameRoute: typeof WhisperingGameRoute
+  DropSlugRoute: typeof DropSlugRoute
+  ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
+  NewsSlugRoute: typeof NewsSlugRoute
+  DropIndexRoute: typeof DropIndexRoute
+  NewsIndexRoute: typeof NewsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -200,11 +317,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$name': {
+      id: '/$name'
+      path: '/$name'
+      fullPath: '/$name'
+      preLoaderRoute: typeof NameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed': {
       id: '/_authed'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/artworks': {
@@ -219,6 +350,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/payment-canceled': {
@@ -249,6 +387,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrintViewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/viewing-room': {
+      id: '/viewing-room'
+      path: '/viewing-room'
+      fullPath: '/viewing-room'
+      preLoaderRoute: typeof ViewingRoomRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/whispering-game': {
       id: '/whispering-game'
       path: '/whispering-game'
@@ -262,6 +407,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/my-courses'
       preLoaderRoute: typeof AuthedMyCoursesRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/drop/': {
+      id: '/drop/'
+      path: '/drop'
+      fullPath: '/drop/'
+      preLoaderRoute: typeof DropIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/drop/$slug': {
+      id: '/drop/$slug'
+      path: '/drop/$slug'
+      fullPath: '/drop/$slug'
+      preLoaderRoute: typeof DropSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/exhibitions/$slug': {
+      id: '/exhibitions/$slug'
+      path: '/exhibitions/$slug'
+      fullPath: '/exhibitions/$slug'
+      preLoaderRoute: typeof ExhibitionsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/$slug': {
+      id: '/news/$slug'
+      path: '/news/$slug'
+      fullPath: '/news/$slug'
+      preLoaderRoute: typeof NewsSlugRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/course/$slug/': {
       id: '/_authed/course/$slug/'
@@ -307,14 +487,23 @@ const AuthedRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  NameRoute: NameRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  AboutRoute: AboutRoute,
   ArtworksRoute: ArtworksRoute,
   AuthRoute: AuthRoute,
+  ContactRoute: ContactRoute,
   PaymentCanceledRoute: PaymentCanceledRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
   PrintEditionsRoute: PrintEditionsRoute,
   PrintViewRoute: PrintViewRoute,
+  ViewingRoomRoute: ViewingRoomRoute,
   WhisperingGameRoute: WhisperingGameRoute,
+  DropSlugRoute: DropSlugRoute,
+  ExhibitionsSlugRoute: ExhibitionsSlugRoute,
+  NewsSlugRoute: NewsSlugRoute,
+  DropIndexRoute: DropIndexRoute,
+  NewsIndexRoute: NewsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

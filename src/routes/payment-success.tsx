@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams } from '@/lib/router/search';
 import { PaymentSuccessPage } from '@/features/shop/components/PaymentSuccessPage';
 
-const search = z.object({ session_id: z.string().max(255).regex(/^cs_[A-Za-z0-9_]+$/).optional().catch(undefined) });
+const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });
 
 export const Route = createFileRoute('/payment-success')({
   validateSearch: search,

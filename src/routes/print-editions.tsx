@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams, SLUG } from '@/lib/router/search';
 import { printsQueryOptions } from '@/features/shop/api/prints';
 import { PrintEditionsPage } from '@/features/shop/components/PrintEditionsPage';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
-const search = z.object({ print: z.string().max(120).regex(/^[a-z0-9-]+$/).optional().catch(undefined) });
+const search = searchParams({ print: { pattern: SLUG, max: 120 } });
 
 export const Route = createFileRoute('/print-editions')({
   validateSearch: search,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams, SLUG } from '@/lib/router/search';
 import { printsQueryOptions } from '@/features/shop/api/prints';
 import { PrintViewPage } from '@/features/shop/components/PrintViewPage';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 // A missing or malformed slug falls back to the first active print (SPEC §2).
-const search = z.object({ print: z.string().max(120).regex(/^[a-z0-9-]+$/).optional().catch(undefined) });
+const search = searchParams({ print: { pattern: SLUG, max: 120 } });
 
 export const Route = createFileRoute('/print-view')({
   validateSearch: search,

@@ -64,7 +64,7 @@ export function Footer() {
           <ul className={styles.list}>
             <li className={styles.link}>{settings?.location || 'Stockholm, Sweden'}</li>
             <li>
-              <Link to={futureRoute('/contact')} className={styles.link}>
+              <Link to="/contact" className={styles.link}>
                 Contact form
               </Link>
             </li>

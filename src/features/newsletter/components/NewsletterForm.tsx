@@ -1,11 +1,16 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { rememberNewsletterEmail } from '@/lib/forms/remembered';
+import { subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
 import { isValidEmail } from '../model/email';
+import { QUEUED_TOAST } from '../model/messages';
 import * as styles from './NewsletterForm.css';
 
 export type NewsletterSource = 'footer' | 'home';
+
+const CONTEXT: Record<NewsletterSource, string> = { footer: 'Footer', home: 'Home' };
 
 interface NewsletterFormProps {
   source: NewsletterSource;
@@ -17,17 +22,33 @@ interface NewsletterFormProps {
 }
 
 /**
- * Email + Subscribe. Checks the address (SPEC §5); sending it to the server comes with the
- * newsletter issue (subscribe-newsletter with consent, via the outbox).
+ * Email + Subscribe (SPEC §4, §5, §8): checks the address, sends subscribe-newsletter
+ * (double opt-in, consent recorded on the server), clears the field and remembers the email.
+ * Offline, the sign-up waits in the outbox and the toast says so.
  */
 export function NewsletterForm({ source, tone = 'light', label, describedBy }: NewsletterFormProps) {
   const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    if (!isValidEmail(email)) {
+    if (submitting) return;
+    const value = email.trim();
+    if (!isValidEmail(value)) {
       toast({ title: 'Invalid email', description: 'Please enter a valid email address.' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const outcome = await subscribeNewsletter({ email: value, source, context: CONTEXT[source] });
+      setEmail('');
+      rememberNewsletterEmail(value);
+      toast(outcome.status === 'queued' ? QUEUED_TOAST : { title: 'Subscribed', description: 'Thanks! You will receive occasional updates.' });
+    } catch {
+      toast({ title: 'Subscription failed', description: 'Please try again in a moment.', destructive: true });
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -53,10 +74,12 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
         inputMode="email"
         placeholder="Your email"
         required={source === 'footer'}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
         className={styles.field[tone]}
       />
-      <button type="submit" className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })}>
-        Subscribe
+      <button type="submit" className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })} disabled={submitting} aria-busy={submitting}>
+        {submitting ? 'Subscribing…' : 'Subscribe'}
       </button>
     </form>
   );

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
-import { futureRoute } from '@/lib/router/future-route';
 import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { Image } from '@/ui/image/Image';
 import * as styles from './ArtworkCard.css';
@@ -23,7 +22,7 @@ export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, eage
   const status = artwork.is_sold ? 'Sold' : artwork.is_with_tang_gallery ? 'Tang Gallery' : null;
 
   return (
-    <Link to={futureRoute('/viewing-room')} search={{ artwork: artwork.slug }} className={styles.card}>
+    <Link to="/viewing-room" search={{ artwork: artwork.slug }} className={styles.card}>
       <div className={styles.frame}>
         {image ? (
           <Image

@@ -1,0 +1,102 @@
+// Contact messages and artwork inquiries: stored first (nothing is lost when mail fails),
+// then emailed to the artist with Reply-To the visitor. CommonJS; required inside handlers.
+
+const SUBJECTS = ["General Inquiry", "Press Inquiry", "Gallery Representation"];
+const INQUIRY_PREFIX = "Artwork Inquiry: ";
+// Per IP, new messages (replays of a clientId do not count) in a sliding window.
+const RATE_MAX = 5;
+const RATE_WINDOW_MIN = 10;
+
+function mailer() {
+  return require(`${__hooks}/lib/mailer.js`);
+}
+
+function findByClientId(app, clientId) {
+  if (!clientId) return null;
+  const rows = app.findRecordsByFilter("contact_messages", "client_id = {:c}", "", 1, 0, { c: clientId });
+  return rows.length ? rows[0] : null;
+}
+
+function recentCountFromIp(app, ip) {
+  const since = new Date(Date.now() - RATE_WINDOW_MIN * 60 * 1000).toISOString().replace("T", " ");
+  return app.countRecords("contact_messages", $dbx.exp("ip = {:ip} AND created >= {:since}", { ip: ip, since: since }));
+}
+
+function artistEmail(app) {
+  const env = $os.getenv("ARTIST_EMAIL");
+  if (env) return env;
+  try {
+    return app.findFirstRecordByData("site_settings", "key", "main").getString("email");
+  } catch (_) {
+    return "";
+  }
+}
+
+function notifyArtist(app, msg) {
+  const m = mailer();
+  const to = artistEmail(app);
+  if (!to) return { ok: false, error: "ARTIST_EMAIL is not set" };
+  const kind = msg.getString("kind");
+  const rows = [
+    ["From", `${msg.getString("name")} <${msg.getString("email")}>`],
+    ["Phone", msg.getString("phone")],
+    ["Subject", msg.getString("subject")],
+  ].filter((r) => r[1]);
+  const table = rows.map((r) => `<tr><td style="padding:2px 12px 2px 0;color:#8a7f72">${r[0]}</td><td>${m.escapeHtml(r[1])}</td></tr>`).join("");
+  const message = msg.getString("message");
+  const html = `<table role="presentation" cellpadding="0" cellspacing="0">${table}</table>` +
+    `<div style="margin-top:16px;white-space:pre-wrap">${m.escapeHtml(message)}</div>` +
+    "<p style=\"margin-top:24px;color:#8a7f72\">Reply to this email to answer the sender directly.</p>";
+  const text = rows.map((r) => `${r[0]}: ${r[1]}`).concat(["", message]).join("\n");
+  const subjectPrefix = kind === "inquiry" ? "" : "Contact: ";
+  return m.send({
+    to: to,
+    subject: `${subjectPrefix}${msg.getString("subject") || "Message"} — from ${msg.getString("name")}`,
+    html: m.layout({ title: kind === "inquiry" ? "New artwork inquiry" : "New message from the contact form", bodyHtml: html }),
+    text: text,
+    replyTo: msg.getString("email"),
+    kind: kind === "inquiry" ? "inquiry-notice" : "contact-notice",
+    ref: `contact_messages/${msg.id}`,
+  });
+}
+
+/**
+ * input: {kind, name, email, phone, subject, message, artworkId, clientId, ip}
+ * Returns {id, replay}. Throws TooManyRequestsError when the IP sent too many.
+ */
+function submit(app, input) {
+  const existing = findByClientId(app, input.clientId);
+  if (existing) return { id: existing.id, replay: true };
+
+  if (recentCountFromIp(app, input.ip) >= RATE_MAX) {
+    throw new TooManyRequestsError("Too many messages from your connection. Please try again later.", {});
+  }
+
+  const msg = new Record(app.findCollectionByNameOrId("contact_messages"));
+  msg.set("kind", input.kind);
+  msg.set("name", input.name);
+  msg.set("email", input.email);
+  msg.set("phone", input.phone);
+  msg.set("subject", input.subject);
+  msg.set("message", input.message);
+  if (input.artworkId) msg.set("artwork_id", input.artworkId);
+  msg.set("client_id", input.clientId || "");
+  msg.set("ip", input.ip);
+  msg.set("mail_status", "pending");
+  try {
+    app.save(msg);
+  } catch (err) {
+    // the same clientId sent twice at once: the unique index keeps one
+    const other = findByClientId(app, input.clientId);
+    if (other) return { id: other.id, replay: true };
+    throw err;
+  }
+
+  const sent = notifyArtist(app, msg);
+  msg.set("mail_status", sent.ok ? "sent" : "failed");
+  msg.set("mail_error", sent.ok ? "" : String(sent.error).slice(0, 2000));
+  app.save(msg);
+  return { id: msg.id, replay: false };
+}
+
+module.exports = { SUBJECTS, INQUIRY_PREFIX, submit, RATE_MAX };

@@ -1,0 +1,246 @@
+// Newsletter with recorded consent and double opt-in (SPEC change 7). CommonJS; required
+// inside handlers. Mails go through lib/mailer.js; every newsletter mail carries a working
+// one-click unsubscribe (link in the body + List-Unsubscribe / List-Unsubscribe-Post).
+
+const SOURCES = ["footer", "home", "viewing-room", "print-drop", "exhibition"];
+const DEFAULT_CONSENT_VERSION = "newsletter-v1";
+const TOKEN_LEN = 40;
+// A repeated sign-up re-sends its email at most this often (minutes).
+const RESEND_AFTER_MIN = 10;
+
+function mailer() {
+  return require(`${__hooks}/lib/mailer.js`);
+}
+
+function findByEmail(app, email) {
+  const rows = app.findRecordsByFilter("newsletter_subscribers", "email = {:email}", "", 1, 0, { email: email });
+  return rows.length ? rows[0] : null;
+}
+
+function findByToken(app, field, token) {
+  if (!token || !/^[A-Za-z0-9]{20,128}$/.test(token)) return null;
+  const rows = app.findRecordsByFilter("newsletter_subscribers", `${field} = {:t}`, "", 1, 0, { t: token });
+  return rows.length ? rows[0] : null;
+}
+
+function unsubscribeUrl(sub) {
+  return `${mailer().siteUrl()}/api/atelier/newsletter/unsubscribe?token=${encodeURIComponent(sub.getString("unsubscribe_token"))}`;
+}
+
+function confirmUrl(sub) {
+  return `${mailer().siteUrl()}/api/atelier/newsletter/confirm?token=${encodeURIComponent(sub.getString("confirm_token"))}`;
+}
+
+/**
+ * A link token that unlocks the viewing room on any device: "<subscriberId>.<hmac>", keyed
+ * with the subscriber's own secret unsubscribe token (random, hidden, only ever emailed to them).
+ */
+function roomToken(sub) {
+  return `${sub.id}.${$security.hs256(`viewing-room:${sub.id}`, sub.getString("unsubscribe_token"))}`;
+}
+
+/** True when the token was made by roomToken for a subscriber that still exists. */
+function verifyRoomToken(app, token) {
+  const m = /^([a-z0-9]{15})\.([a-f0-9]{64})$/.exec(String(token || ""));
+  if (!m) return false;
+  let sub;
+  try {
+    sub = app.findRecordById("newsletter_subscribers", m[1]);
+  } catch (_) {
+    return false;
+  }
+  const key = sub.getString("unsubscribe_token");
+  if (!key) return false;
+  return $security.equal($security.hs256(`viewing-room:${sub.id}`, key), m[2]);
+}
+
+function listHeaders(sub) {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(sub)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+function footerHtml(sub) {
+  const m = mailer();
+  return `<p style="margin:0">You get this email because this address was entered on ${m.escapeHtml(m.siteUrl().replace(/^https?:\/\//, ""))}. ` +
+    `<a href="${m.escapeHtml(unsubscribeUrl(sub))}" style="color:#8a7f72">Unsubscribe</a> with one click.</p>`;
+}
+
+function button(href, label) {
+  const m = mailer();
+  return `<p style="margin:24px 0"><a href="${m.escapeHtml(href)}" style="display:inline-block;background:#2a2622;color:#fffdf9;padding:12px 20px;text-decoration:none">${m.escapeHtml(label)}</a></p>`;
+}
+
+function recentlyMailed(app, sub, kind) {
+  const since = new Date(Date.now() - RESEND_AFTER_MIN * 60 * 1000).toISOString().replace("T", " ");
+  const rows = app.findRecordsByFilter(
+    "mail_log",
+    "ref = {:ref} && kind = {:kind} && status = 'sent' && created >= {:since}",
+    "-created", 1, 0,
+    { ref: `newsletter_subscribers/${sub.id}`, kind: kind, since: since },
+  );
+  return rows.length > 0;
+}
+
+function sendMail(sub, kind, subject, title, bodyHtml, textLines) {
+  const m = mailer();
+  const text = textLines.concat(["", `Unsubscribe: ${unsubscribeUrl(sub)}`]).join("\n");
+  return m.send({
+    to: sub.getString("email"),
+    subject: subject,
+    html: m.layout({ title: title, bodyHtml: bodyHtml, footerHtml: footerHtml(sub) }),
+    text: text,
+    headers: listHeaders(sub),
+    kind: kind,
+    ref: `newsletter_subscribers/${sub.id}`,
+  });
+}
+
+function greeting(sub) {
+  const first = sub.getString("name").split(" ")[0];
+  return first ? `Hello ${mailer().escapeHtml(first)},` : "Hello,";
+}
+
+function sendConfirmation(sub) {
+  const m = mailer();
+  const artist = m.artistName();
+  return sendMail(
+    sub, "newsletter-confirm", `Please confirm your subscription to ${artist}`, "Confirm your subscription",
+    `<p>${greeting(sub)}</p><p>Thanks for signing up for occasional news about exhibitions and print editions from ${m.escapeHtml(artist)}. ` +
+      "Please confirm that you want to receive them:</p>" + button(confirmUrl(sub), "Confirm subscription") +
+      "<p>If you did not sign up, ignore this email and nothing will be sent.</p>",
+    [`Thanks for signing up for news from ${artist}.`, `Confirm your subscription: ${confirmUrl(sub)}`, "If you did not sign up, ignore this email."],
+  );
+}
+
+function sendWelcome(sub) {
+  const m = mailer();
+  const artist = m.artistName();
+  return sendMail(
+    sub, "newsletter-welcome", `Welcome — you are subscribed to ${artist}`, "You are subscribed",
+    `<p>${greeting(sub)}</p><p>Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.</p>` +
+      button(`${m.siteUrl()}/`, "Visit the site"),
+    ["Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.", `${m.siteUrl()}/`],
+  );
+}
+
+function sendViewingRoom(sub, artworkSlug, artworkTitle) {
+  const m = mailer();
+  const artist = m.artistName();
+  const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
+  const query = `${artworkPart}access=${encodeURIComponent(roomToken(sub))}`;
+  const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
+  const pending = sub.getString("status") === "pending";
+  let html = `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
+    (artworkTitle ? `, where <em>${m.escapeHtml(artworkTitle)}</em> is on view` : "") +
+    ". This link opens the room on any of your devices:</p>" + button(roomUrl, "Open the viewing room");
+  const text = [`Welcome to the private viewing room of ${artist}.`, `Open the viewing room: ${roomUrl}`];
+  if (pending) {
+    html += "<p>Would you also like occasional news about exhibitions and print editions? Confirm here:</p>" +
+      button(confirmUrl(sub), "Confirm subscription");
+    text.push(`Confirm your newsletter subscription: ${confirmUrl(sub)}`);
+  }
+  return sendMail(sub, "viewing-room-welcome", `Your viewing room access — ${artist}`, "The viewing room is open", html, text);
+}
+
+function nowDate() {
+  return new DateTime();
+}
+
+/**
+ * Records a sign-up. Idempotent per email: a repeat keeps the first consent record and
+ * answers with the current status; an unsubscribed address starts over with new consent.
+ * input: {email, source, context, name, consentVersion, ip, artworkSlug}
+ */
+function subscribe(app, input) {
+  let sub = findByEmail(app, input.email);
+  let fresh = false;
+  if (!sub || sub.getString("status") === "unsubscribed") {
+    if (!sub) {
+      sub = new Record(app.findCollectionByNameOrId("newsletter_subscribers"));
+      sub.set("email", input.email);
+      sub.set("unsubscribe_token", $security.randomString(TOKEN_LEN));
+    }
+    sub.set("status", "pending");
+    sub.set("confirm_token", $security.randomString(TOKEN_LEN));
+    sub.set("consent_at", nowDate());
+    sub.set("consent_ip", input.ip);
+    sub.set("consent_source", input.source);
+    sub.set("consent_context", input.context);
+    sub.set("consent_text_version", input.consentVersion || DEFAULT_CONSENT_VERSION);
+    sub.set("confirmed_at", "");
+    sub.set("unsubscribed_at", "");
+    if (input.name) sub.set("name", input.name);
+    try {
+      app.save(sub);
+      fresh = true;
+    } catch (err) {
+      // a concurrent sign-up with the same address won the unique index: treat as a repeat
+      const other = findByEmail(app, input.email);
+      if (!other) throw err;
+      sub = other;
+    }
+  } else if (input.name && !sub.getString("name")) {
+    sub.set("name", input.name);
+    app.save(sub);
+  }
+
+  let mail = { ok: true, error: "" };
+  if (input.source === "viewing-room") {
+    if (fresh || !recentlyMailed(app, sub, "viewing-room-welcome")) {
+      mail = sendViewingRoom(sub, input.artworkSlug, input.context);
+    }
+  } else if (sub.getString("status") === "pending" && (fresh || !recentlyMailed(app, sub, "newsletter-confirm"))) {
+    mail = sendConfirmation(sub);
+  }
+  return { status: sub.getString("status"), mailSent: mail.ok };
+}
+
+/** Confirms by token; the welcome mail goes out once. Returns "confirmed" | "already" | "invalid" | "unsubscribed". */
+function confirm(app, token) {
+  const sub = findByToken(app, "confirm_token", token);
+  if (!sub) return "invalid";
+  const status = sub.getString("status");
+  if (status === "confirmed") return "already";
+  if (status === "unsubscribed") return "unsubscribed";
+  sub.set("status", "confirmed");
+  sub.set("confirmed_at", nowDate());
+  app.save(sub);
+  sendWelcome(sub);
+  return "confirmed";
+}
+
+/** Unsubscribes by token. Returns "unsubscribed" | "already" | "invalid". */
+function unsubscribe(app, token) {
+  const sub = findByToken(app, "unsubscribe_token", token);
+  if (!sub) return "invalid";
+  if (sub.getString("status") === "unsubscribed") return "already";
+  sub.set("status", "unsubscribed");
+  sub.set("unsubscribed_at", nowDate());
+  app.save(sub);
+  return "unsubscribed";
+}
+
+/** A small standalone HTML page for the confirm/unsubscribe links. */
+function page(title, message) {
+  const m = mailer();
+  const artist = m.escapeHtml(m.artistName());
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${m.escapeHtml(title)} | ${artist}</title></head>` +
+    `<body style="margin:0;background:#f6f3ee;color:#1d1b18;font-family:Georgia,serif"><main style="max-width:560px;margin:12vh auto;padding:0 24px">` +
+    `<p style="letter-spacing:.12em;text-transform:uppercase;font-size:13px;color:#6b6158">${artist}</p>` +
+    `<h1 style="font-weight:normal">${m.escapeHtml(title)}</h1><p style="font-size:18px;line-height:1.6">${m.escapeHtml(message)}</p>` +
+    `<p><a href="${m.escapeHtml(m.siteUrl())}/" style="color:#1d1b18">Back to the site</a></p></main></body></html>`;
+}
+
+module.exports = {
+  SOURCES,
+  DEFAULT_CONSENT_VERSION,
+  subscribe,
+  confirm,
+  unsubscribe,
+  verifyRoomToken,
+  roomToken,
+  page,
+};

@@ -1,0 +1,90 @@
+// Input checks shared by the form routes (newsletter, contact). CommonJS; required inside handlers.
+// Every failure becomes a 400 with PocketBase's field-error shape {field: {code, message}}.
+
+// SPEC §5: "the simple pattern {email} with no spaces" — one @, a dot in the domain.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Markup in plain-text fields is refused rather than stored: a tag, a comment or an entity-encoded tag.
+const HTML_RE = /<\s*\/?\s*[a-z!?]|&lt;\s*\/?\s*[a-z]/i;
+// Control characters other than tab/newline have no place in a form field (header injection, NULs).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function str(v) {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return null; // objects/arrays are not form values
+}
+
+/**
+ * Creates a collector: `field(name, raw, rules)` returns the cleaned value and remembers
+ * errors; `throwIfAny()` raises one BadRequestError listing all of them.
+ */
+function collector() {
+  const errors = {};
+  function add(name, code, message) {
+    if (!errors[name]) errors[name] = { code: code, message: message };
+  }
+  function field(name, raw, rules) {
+    rules = rules || {};
+    const s = str(raw);
+    if (s === null) {
+      add(name, "validation_invalid_type", "Must be text.");
+      return "";
+    }
+    const value = rules.multiline ? s.replace(/\r\n?/g, "\n").trim() : s.replace(/\s+/g, " ").trim();
+    if (!value) {
+      if (rules.required) add(name, "validation_required", rules.requiredMessage || "This field is required.");
+      return "";
+    }
+    if (rules.max && value.length > rules.max) {
+      add(name, "validation_length_too_long", `Must be at most ${rules.max} characters.`);
+      return "";
+    }
+    if (CONTROL_RE.test(value)) {
+      add(name, "validation_invalid_characters", "Contains characters that are not allowed.");
+      return "";
+    }
+    if (!rules.allowHtml && HTML_RE.test(value)) {
+      add(name, "validation_html_not_allowed", "HTML is not allowed; please send plain text.");
+      return "";
+    }
+    if (rules.email && !EMAIL_RE.test(value)) {
+      add(name, "validation_invalid_email", "Please enter a valid email address.");
+      return "";
+    }
+    if (rules.oneOf && rules.oneOf.indexOf(value) === -1) {
+      add(name, "validation_invalid_value", `Must be one of: ${rules.oneOf.join(", ")}.`);
+      return "";
+    }
+    if (rules.pattern && !rules.pattern.test(value)) {
+      add(name, "validation_invalid_format", rules.patternMessage || "Invalid format.");
+      return "";
+    }
+    return value;
+  }
+  function throwIfAny(message) {
+    const names = Object.keys(errors);
+    if (!names.length) return;
+    const first = errors[names[0]];
+    throw new BadRequestError(message || `${labelOf(names[0])}: ${first.message}`, errors);
+  }
+  return { field: field, add: add, errors: errors, throwIfAny: throwIfAny };
+}
+
+function labelOf(name) {
+  const s = String(name).replace(/([A-Z])/g, " $1").replace(/_/g, " ").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The JSON body as a plain object (null for anything else). */
+function body(e) {
+  const info = e.requestInfo();
+  const b = info.body;
+  if (!b || typeof b !== "object" || Array.isArray(b)) return {};
+  return b;
+}
+
+const CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
+
+module.exports = { collector, body, EMAIL_RE, HTML_RE, CLIENT_ID_RE };

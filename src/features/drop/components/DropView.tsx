@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { imageSource } from '@/lib/pocketbase/files';
+import { button } from '@/ui/button/button.css';
+import { Image } from '@/ui/image/Image';
+import type { DropWithPrint } from '../api/drop';
+import { dropTitle, formatRelease, timeLeft } from '../model/countdown';
+import { Countdown } from './Countdown';
+import * as styles from './Drop.css';
+import { NotifyForm } from './NotifyForm';
+import { useNow } from './useNow';
+
+/** Before release: countdown + notify-me; after: the live message and "Buy Print" (SPEC §2, §4). */
+export function DropView({ drop, release }: { drop: DropWithPrint; release: Date }) {
+  const now = useNow(release.getTime());
+  const left = timeLeft(now, release);
+  const print = drop.expand?.print_id;
+  const image = print ? imageSource(print, print.main_image) : undefined;
+
+  return (
+    <div className={styles.page}>
+      {image && print ? (
+        <Image src={image.src} srcSet={image.srcSet} sizes="(max-width: 767px) 100vw, 50vw" alt={print.main_image_alt || print.title} width={800} height={1000} priority className={styles.image} />
+      ) : (
+        <div />
+      )}
+      <div className={styles.body}>
+        <h1 className={styles.title}>{dropTitle(drop.title)}</h1>
+        {drop.description ? <p className={styles.text}>{drop.description}</p> : null}
+        <p className={styles.release}>Release: {formatRelease(release)}</p>
+        {left.ended ? (
+          <>
+            <p className={styles.live} role="status">
+              The drop is live! The edition is now available.
+            </p>
+            {print ? (
+              <div>
+                <Link to="/print-view" search={{ print: print.slug }} className={button()}>
+                  Buy Print
+                </Link>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <Countdown left={left} />
+            <NotifyForm dropSlug={drop.slug} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

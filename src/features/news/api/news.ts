@@ -1,0 +1,43 @@
+import { db } from '@/lib/offline/db';
+import { listMirror, recordMirror } from '@/lib/offline/mirror';
+import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
+import { pb } from '@/lib/pocketbase/client';
+import { Collections, type NewsPostsRecord } from '@/lib/pocketbase/types.gen';
+
+/** SPEC §9: the news list shows up to 9 posts. */
+export const NEWS_LIMIT = 9;
+
+export const newsKeys = {
+  all: [Collections.NewsPosts] as const,
+  latest: () => [...newsKeys.all, 'latest', { limit: NEWS_LIMIT }] as const,
+  bySlug: (slug: string) => [...newsKeys.all, 'slug', slug] as const,
+};
+
+/** Latest published posts, newest first (the API rule already hides unpublished ones). */
+export const latestNewsQueryOptions = () =>
+  mirroredQueryOptions({
+    queryKey: newsKeys.latest(),
+    remote: async () =>
+      (
+        await pb.collection(Collections.NewsPosts).getList<NewsPostsRecord>(1, NEWS_LIMIT, {
+          filter: 'is_published = true',
+          sort: '-published_at',
+          skipTotal: true,
+        })
+      ).items,
+    mirror: listMirror({ key: 'news:latest', table: db.news_posts, mode: 'upsert' }),
+  });
+
+/** One published post by slug; null when there is none. */
+export const newsPostQueryOptions = (slug: string) =>
+  mirroredQueryOptions({
+    queryKey: newsKeys.bySlug(slug),
+    remote: async () => {
+      const page = await pb.collection(Collections.NewsPosts).getList<NewsPostsRecord>(1, 1, {
+        filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
+        skipTotal: true,
+      });
+      return page.items[0] ?? null;
+    },
+    mirror: recordMirror({ key: `news:slug:${slug}`, table: db.news_posts }),
+  });

@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { sanitizeHtml } from '@/lib/html/sanitize';
+import { imageSource } from '@/lib/pocketbase/files';
+import type { NewsPostsRecord } from '@/lib/pocketbase/types.gen';
+import { Image } from '@/ui/image/Image';
+import { formatPostDate, isoDate } from '../model/date';
+import * as styles from './News.css';
+
+/** One post: cover, date, excerpt and the stored content through the allow-list sanitizer. */
+export function NewsArticle({ post }: { post: NewsPostsRecord }) {
+  const image = imageSource(post, post.cover_image, 1600);
+  return (
+    <article className={styles.article}>
+      <Link to="/news" className={styles.back}>
+        ← Back to News
+      </Link>
+      <time className={styles.date} dateTime={isoDate(post.published_at)}>
+        {formatPostDate(post.published_at)}
+      </time>
+      <h1 className={styles.articleTitle}>{post.title}</h1>
+      {post.excerpt ? <p className={styles.lead}>{post.excerpt}</p> : null}
+      {image ? <Image src={image.src} srcSet={image.srcSet} sizes="(max-width: 767px) 100vw, 44rem" alt={post.cover_image_alt || ''} width={1600} height={1067} priority className={styles.cover} /> : null}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML passes the allow-list sanitizer first */}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.content) }} />
+    </article>
+  );
+}
+
+/** Loading skeleton in the shape of the article. */
+export function NewsArticleSkeleton() {
+  return (
+    <div className={styles.article} role="status" aria-busy="true" aria-label="Loading article">
+      <div className={styles.skeleton} style={{ width: '8rem', height: '1rem', marginBottom: '1.5rem' }} />
+      <div className={styles.skeleton} style={{ width: '6rem', height: '0.8rem', marginBottom: '0.75rem' }} />
+      <div className={styles.skeleton} style={{ width: '80%', height: '2.5rem', marginBottom: '1rem' }} />
+      <div className={styles.skeleton} style={{ width: '100%', height: '1.2rem', marginBottom: '1.5rem' }} />
+      <div className={styles.skeleton} style={{ width: '100%', aspectRatio: '3 / 2', marginBottom: '2rem' }} />
+      <div className={styles.skeleton} style={{ width: '100%', height: '1rem', marginBottom: '0.5rem' }} />
+      <div className={styles.skeleton} style={{ width: '92%', height: '1rem' }} />
+    </div>
+  );
+}

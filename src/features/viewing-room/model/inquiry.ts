@@ -1,0 +1,61 @@
+// The artwork inquiry (SPEC §5, §7): subject "Artwork Inquiry: {title}", phone "Not provided"
+// when empty, a message with the contact details and the artwork details.
+
+export interface InquiryInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  comments?: string;
+}
+
+export interface InquiryArtwork {
+  id: string;
+  title: string;
+  year?: number;
+  medium?: string;
+  dimensions?: string;
+  slug: string;
+}
+
+export const NO_PHONE = 'Not provided';
+
+export interface ContactPayload {
+  kind: 'inquiry';
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  artworkId: string;
+}
+
+export function buildInquiry(input: InquiryInput, artwork: InquiryArtwork): ContactPayload {
+  const name = `${input.firstName.trim()} ${input.lastName.trim()}`.trim();
+  const phone = input.phone?.trim() || NO_PHONE;
+  const lines = [
+    'Contact details',
+    `Name: ${name}`,
+    `Email: ${input.email.trim()}`,
+    `Phone: ${phone}`,
+    '',
+    'Artwork details',
+    `Title: ${artwork.title}`,
+    artwork.year ? `Year: ${artwork.year}` : null,
+    artwork.medium ? `Medium: ${artwork.medium}` : null,
+    artwork.dimensions ? `Dimensions: ${artwork.dimensions}` : null,
+    `Reference: ${artwork.slug}`,
+    '',
+    'Comments',
+    input.comments?.trim() || 'None',
+  ].filter((line): line is string => line !== null);
+  return {
+    kind: 'inquiry',
+    name,
+    email: input.email.trim(),
+    phone,
+    subject: `Artwork Inquiry: ${artwork.title}`,
+    message: lines.join('\n'),
+    artworkId: artwork.id,
+  };
+}

@@ -1,0 +1,117 @@
+// Sending the visitor forms (newsletter, contact/inquiry) to their pb_hooks routes
+// (docs/api.md). Online: sent at once so the toast can tell the real outcome. Offline, or
+// when the request never reached the server: queued in the outbox with the same clientId,
+// so a later replay is stored once, and the caller says honestly that it will be sent.
+import { enqueue, registerOutboxHandler } from '@/lib/offline/outbox-runtime';
+import { classifyError, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
+import { pb } from '@/lib/pocketbase/client';
+import { isNetworkError, toAppError } from '@/lib/pocketbase/errors';
+import { newClientId } from './client-id';
+
+export type NewsletterSource = 'footer' | 'home' | 'viewing-room' | 'print-drop' | 'exhibition';
+
+/**
+ * Version of the text each sign-up form shows, stored with the consent. Bump a form's
+ * version whenever its wording changes, so every consent points at the text it was given on.
+ */
+export const CONSENT_TEXT_VERSIONS: Record<NewsletterSource, string> = {
+  footer: 'footer-v1',
+  home: 'home-v1',
+  'viewing-room': 'viewing-room-v1',
+  'print-drop': 'print-drop-v1',
+  exhibition: 'exhibition-v1',
+};
+
+export interface NewsletterInput {
+  email: string;
+  source: NewsletterSource;
+  context: string;
+  name?: string;
+  artworkSlug?: string;
+}
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  kind?: 'contact' | 'inquiry';
+  phone?: string;
+  artworkId?: string;
+}
+
+export const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
+type FormOp = (typeof FormOps)[keyof typeof FormOps];
+
+const ROUTES: Record<FormOp, string> = {
+  newsletter: '/api/atelier/subscribe-newsletter',
+  contact: '/api/atelier/send-contact',
+};
+
+export type SubmitOutcome = { status: 'sent'; response: unknown } | { status: 'queued' };
+
+export class FormError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'FormError';
+  }
+}
+
+function post(op: FormOp, body: Record<string, unknown>) {
+  return pb.send(ROUTES[op], { method: 'POST', body });
+}
+
+async function submit(op: FormOp, payload: Record<string, unknown>): Promise<SubmitOutcome> {
+  const clientId = newClientId();
+  const body = { ...payload, clientId };
+  const queue = async (): Promise<SubmitOutcome> => {
+    await enqueue(op, body, { idempotencyKey: clientId });
+    return { status: 'queued' };
+  };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
+  try {
+    return { status: 'sent', response: await post(op, body) };
+  } catch (err) {
+    if (isNetworkError(err)) return queue();
+    const e = toAppError(err);
+    throw new FormError(e.message, e.status, e.fieldErrors);
+  }
+}
+
+export function subscribeNewsletter(input: NewsletterInput): Promise<SubmitOutcome> {
+  return submit(FormOps.newsletter, { ...input, email: input.email.trim(), consentVersion: CONSENT_TEXT_VERSIONS[input.source] });
+}
+
+export function sendContact(input: ContactInput): Promise<SubmitOutcome> {
+  return submit(FormOps.contact, { ...input });
+}
+
+/**
+ * Registers the outbox handlers for queued forms. `onSent` lets the app tell the visitor
+ * when something written offline has gone out.
+ */
+export function registerFormOutboxHandlers(onSent: (op: FormOp, payload: Record<string, unknown>) => void): void {
+  for (const op of [FormOps.newsletter, FormOps.contact]) {
+    registerOutboxHandler(op, {
+      batchSize: 5,
+      async send(rows: OutboxRow[]): Promise<SendResult[]> {
+        const results: SendResult[] = [];
+        for (const row of rows) {
+          const payload = { ...(row.payload as Record<string, unknown>), clientId: row.idempotencyKey };
+          try {
+            await post(op, payload);
+            results.push({ ok: true });
+            onSent(op, payload);
+          } catch (err) {
+            results.push(classifyError(err));
+          }
+        }
+        return results;
+      },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { latestNewsQueryOptions } from '@/features/news/api/news';
+import * as newsStyles from '@/features/news/components/News.css';
+import { NewsCard } from '@/features/news/components/NewsCard';
+import { PageHead } from '@/features/site/components/PageHead';
+import { container, eyebrow } from '@/styles/utils.css';
+import * as styles from './NewsPage.css';
+
+/** /news: up to 9 published posts, newest first (SPEC §2, §7). */
+export function NewsPage() {
+  const { data: posts } = useSuspenseQuery(latestNewsQueryOptions());
+  return (
+    <div className={`${container} ${styles.page}`}>
+      <PageHead title="News" description="News from the studio: exhibitions, print editions and work in progress." />
+      <p className={eyebrow}>Journal</p>
+      <h1 className={styles.title}>News</h1>
+      {posts.length ? (
+        <ul className={newsStyles.grid}>
+          {posts.map((post, i) => (
+            <li key={post.id}>
+              <NewsCard post={post} eager={i < 3} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No news yet.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { searchParams } from '@/lib/router/search';
+import { dropQueryOptions } from '@/features/drop/api/drop';
+import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { DropPage } from './-components/DropPage';
+
+// `?release=` previews another release time; an invalid value is ignored (default release).
+// ("+" in a query string arrives as a space, so spaces are allowed.)
+const search = searchParams({ release: { pattern: /^[\w:.+\- ]+$/, max: 64 } });
+
+export const Route = createFileRoute('/drop/$slug')({
+  validateSearch: search,
+  loader: ({ context: { queryClient }, params }) => loadMirrored(queryClient, dropQueryOptions(params.slug)),
+  component: DropRoute,
+});
+
+function DropRoute() {
+  const { slug } = Route.useParams();
+  const { release } = Route.useSearch();
+  return <DropPage slug={slug} release={release} />;
+}

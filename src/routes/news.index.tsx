@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { latestNewsQueryOptions } from '@/features/news/api/news';
+import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { NewsPage } from './-components/NewsPage';
+
+export const Route = createFileRoute('/news/')({
+  loader: ({ context: { queryClient } }) => loadMirrored(queryClient, latestNewsQueryOptions()),
+  component: NewsPage,
+});

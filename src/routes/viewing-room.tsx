@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { searchParams } from '@/lib/router/search';
+import { viewingRoomArtworkQueryOptions } from '@/features/viewing-room/api/artwork';
+import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { ViewingRoomPage } from './-components/ViewingRoomPage';
+
+// An invalid slug is treated as missing: the room falls back to the first artwork.
+// `access` is the emailed unlock token: "{subscriber id}.{hex signature}".
+const search = searchParams({
+  artwork: { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, max: 120 },
+  access: { pattern: /^[a-z0-9]+\.[a-f0-9]+$/, max: 200 },
+});
+
+export const Route = createFileRoute('/viewing-room')({
+  validateSearch: search,
+  loaderDeps: ({ search: { artwork } }) => ({ artwork }),
+  loader: ({ context: { queryClient }, deps }) => loadMirrored(queryClient, viewingRoomArtworkQueryOptions(deps.artwork)),
+  component: ViewingRoomRoute,
+});
+
+function ViewingRoomRoute() {
+  const { artwork, access } = Route.useSearch();
+  return <ViewingRoomPage slug={artwork} access={access} />;
+}

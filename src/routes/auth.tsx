@@ -1,11 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthPage } from '@/features/auth/components/AuthPage';
 import { authReady, currentUser, safeRedirect } from '@/lib/pocketbase/session';
 import { PageHead } from '@/features/site/components/PageHead';
+import { searchParams } from '@/lib/router/search';
+
+// A same-site path to return to after sign-in (never a //host or /\host address).
+const search = searchParams({ redirect: { pattern: /^\/(?![/\\])/, max: 2048 } });
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: search,
   beforeLoad: async ({ search }) => {
     await authReady();
     // Already signed in: back to where the visitor was going, or home.

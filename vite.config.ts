@@ -59,7 +59,7 @@ export default defineConfig({
       injectManifest: {
         // png and webmanifest stay out: the plugin adds the manifest and its icons itself,
         // and listing them here would precache them twice (toolchain notes §3.7).
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', 'compendium/*.pdf'],
       },
       devOptions: { enabled: false },
     }),

@@ -11,8 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as NameRouteImport } from './routes/$name'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
+import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DownloadsRouteImport } from './routes/downloads'
 import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
@@ -20,12 +22,17 @@ import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
 import { Route as PrintEditionsRouteImport } from './routes/print-editions'
 import { Route as PrintViewRouteImport } from './routes/print-view'
 import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
+import { Route as WhisperingGameRouteImport } from './routes/whispering-game'
+import { Route as AuthedMyCoursesRouteImport } from './routes/_authed/my-courses'
 import { Route as AdminVideosRouteImport } from './routes/admin/videos'
 import { Route as DropIndexRouteImport } from './routes/drop.index'
 import { Route as DropSlugRouteImport } from './routes/drop.$slug'
 import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
+import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
+import { Route as AuthedCourseSlugEnrollRouteImport } from './routes/_authed/course/$slug/enroll'
+import { Route as AuthedCourseCourseSlugChapterChapterIdRouteImport } from './routes/_authed/course/$courseSlug/chapter/$chapterId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,6 +44,10 @@ const NameRoute = NameRouteImport.update({
   path: '/$name',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
@@ -45,6 +56,11 @@ const AboutRoute = AboutRouteImport.update({
 const ArtworksRoute = ArtworksRouteImport.update({
   id: '/artworks',
   path: '/artworks',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -82,6 +98,16 @@ const ViewingRoomRoute = ViewingRoomRouteImport.update({
   path: '/viewing-room',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WhisperingGameRoute = WhisperingGameRouteImport.update({
+  id: '/whispering-game',
+  path: '/whispering-game',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedMyCoursesRoute = AuthedMyCoursesRouteImport.update({
+  id: '/my-courses',
+  path: '/my-courses',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AdminVideosRoute = AdminVideosRouteImport.update({
   id: '/admin/videos',
   path: '/admin/videos',
@@ -112,12 +138,29 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
   path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedCourseSlugIndexRoute = AuthedCourseSlugIndexRouteImport.update({
+  id: '/course/$slug/',
+  path: '/course/$slug/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCourseSlugEnrollRoute = AuthedCourseSlugEnrollRouteImport.update({
+  id: '/course/$slug/enroll',
+  path: '/course/$slug/enroll',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCourseCourseSlugChapterChapterIdRoute =
+  AuthedCourseCourseSlugChapterChapterIdRouteImport.update({
+    id: '/course/$courseSlug/chapter/$chapterId',
+    path: '/course/$courseSlug/chapter/$chapterId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$name': typeof NameRoute
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
+  '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
@@ -125,18 +168,24 @@ export interface FileRoutesByFullPath {
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
+  '/whispering-game': typeof WhisperingGameRoute
+  '/my-courses': typeof AuthedMyCoursesRoute
   '/admin/videos': typeof AdminVideosRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
+  '/course/$slug/': typeof AuthedCourseSlugIndexRoute
+  '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$name': typeof NameRoute
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
+  '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
@@ -144,19 +193,26 @@ export interface FileRoutesByTo {
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
+  '/whispering-game': typeof WhisperingGameRoute
+  '/my-courses': typeof AuthedMyCoursesRoute
   '/admin/videos': typeof AdminVideosRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop': typeof DropIndexRoute
   '/news': typeof NewsIndexRoute
+  '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
+  '/course/$slug': typeof AuthedCourseSlugIndexRoute
+  '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$name': typeof NameRoute
+  '/_authed': typeof AuthedRouteWithChildren
   '/about': typeof AboutRoute
   '/artworks': typeof ArtworksRoute
+  '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
@@ -164,12 +220,17 @@ export interface FileRoutesById {
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
+  '/whispering-game': typeof WhisperingGameRoute
+  '/_authed/my-courses': typeof AuthedMyCoursesRoute
   '/admin/videos': typeof AdminVideosRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/_authed/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
+  '/_authed/course/$slug/': typeof AuthedCourseSlugIndexRoute
+  '/_authed/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -178,6 +239,7 @@ export interface FileRouteTypes {
     | '/$name'
     | '/about'
     | '/artworks'
+    | '/auth'
     | '/contact'
     | '/downloads'
     | '/payment-canceled'
@@ -185,18 +247,24 @@ export interface FileRouteTypes {
     | '/print-editions'
     | '/print-view'
     | '/viewing-room'
+    | '/whispering-game'
+    | '/my-courses'
     | '/admin/videos'
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop/'
     | '/news/'
+    | '/course/$slug/enroll'
+    | '/course/$slug/'
+    | '/course/$courseSlug/chapter/$chapterId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$name'
     | '/about'
     | '/artworks'
+    | '/auth'
     | '/contact'
     | '/downloads'
     | '/payment-canceled'
@@ -204,18 +272,25 @@ export interface FileRouteTypes {
     | '/print-editions'
     | '/print-view'
     | '/viewing-room'
+    | '/whispering-game'
+    | '/my-courses'
     | '/admin/videos'
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop'
     | '/news'
+    | '/course/$slug/enroll'
+    | '/course/$slug'
+    | '/course/$courseSlug/chapter/$chapterId'
   id:
     | '__root__'
     | '/'
     | '/$name'
+    | '/_authed'
     | '/about'
     | '/artworks'
+    | '/auth'
     | '/contact'
     | '/downloads'
     | '/payment-canceled'
@@ -223,19 +298,26 @@ export interface FileRouteTypes {
     | '/print-editions'
     | '/print-view'
     | '/viewing-room'
+    | '/whispering-game'
+    | '/_authed/my-courses'
     | '/admin/videos'
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop/'
     | '/news/'
+    | '/_authed/course/$slug/enroll'
+    | '/_authed/course/$slug/'
+    | '/_authed/course/$courseSlug/chapter/$chapterId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   NameRoute: typeof NameRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   AboutRoute: typeof AboutRoute
   ArtworksRoute: typeof ArtworksRoute
+  AuthRoute: typeof AuthRoute
   ContactRoute: typeof ContactRoute
   DownloadsRoute: typeof DownloadsRoute
   PaymentCanceledRoute: typeof PaymentCanceledRoute
@@ -243,6 +325,7 @@ export interface RootRouteChildren {
   PrintEditionsRoute: typeof PrintEditionsRoute
   PrintViewRoute: typeof PrintViewRoute
   ViewingRoomRoute: typeof ViewingRoomRoute
+  WhisperingGameRoute: typeof WhisperingGameRoute
   AdminVideosRoute: typeof AdminVideosRoute
   DropSlugRoute: typeof DropSlugRoute
   ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
@@ -267,6 +350,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about': {
       id: '/about'
       path: '/about'
@@ -279,6 +369,13 @@ declare module '@tanstack/react-router' {
       path: '/artworks'
       fullPath: '/artworks'
       preLoaderRoute: typeof ArtworksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -330,6 +427,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ViewingRoomRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/whispering-game': {
+      id: '/whispering-game'
+      path: '/whispering-game'
+      fullPath: '/whispering-game'
+      preLoaderRoute: typeof WhisperingGameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/my-courses': {
+      id: '/_authed/my-courses'
+      path: '/my-courses'
+      fullPath: '/my-courses'
+      preLoaderRoute: typeof AuthedMyCoursesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/admin/videos': {
       id: '/admin/videos'
       path: '/admin/videos'
@@ -372,14 +483,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/course/$slug/': {
+      id: '/_authed/course/$slug/'
+      path: '/course/$slug'
+      fullPath: '/course/$slug/'
+      preLoaderRoute: typeof AuthedCourseSlugIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/course/$slug/enroll': {
+      id: '/_authed/course/$slug/enroll'
+      path: '/course/$slug/enroll'
+      fullPath: '/course/$slug/enroll'
+      preLoaderRoute: typeof AuthedCourseSlugEnrollRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/course/$courseSlug/chapter/$chapterId': {
+      id: '/_authed/course/$courseSlug/chapter/$chapterId'
+      path: '/course/$courseSlug/chapter/$chapterId'
+      fullPath: '/course/$courseSlug/chapter/$chapterId'
+      preLoaderRoute: typeof AuthedCourseCourseSlugChapterChapterIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
+
+interface AuthedRouteChildren {
+  AuthedMyCoursesRoute: typeof AuthedMyCoursesRoute
+  AuthedCourseSlugEnrollRoute: typeof AuthedCourseSlugEnrollRoute
+  AuthedCourseSlugIndexRoute: typeof AuthedCourseSlugIndexRoute
+  AuthedCourseCourseSlugChapterChapterIdRoute: typeof AuthedCourseCourseSlugChapterChapterIdRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedMyCoursesRoute: AuthedMyCoursesRoute,
+  AuthedCourseSlugEnrollRoute: AuthedCourseSlugEnrollRoute,
+  AuthedCourseSlugIndexRoute: AuthedCourseSlugIndexRoute,
+  AuthedCourseCourseSlugChapterChapterIdRoute:
+    AuthedCourseCourseSlugChapterChapterIdRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   NameRoute: NameRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   AboutRoute: AboutRoute,
   ArtworksRoute: ArtworksRoute,
+  AuthRoute: AuthRoute,
   ContactRoute: ContactRoute,
   DownloadsRoute: DownloadsRoute,
   PaymentCanceledRoute: PaymentCanceledRoute,
@@ -387,6 +539,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrintEditionsRoute: PrintEditionsRoute,
   PrintViewRoute: PrintViewRoute,
   ViewingRoomRoute: ViewingRoomRoute,
+  WhisperingGameRoute: WhisperingGameRoute,
   AdminVideosRoute: AdminVideosRoute,
   DropSlugRoute: DropSlugRoute,
   ExhibitionsSlugRoute: ExhibitionsSlugRoute,

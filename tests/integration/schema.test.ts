@@ -205,7 +205,18 @@ describe('settings', () => {
     expect(s.batch).toMatchObject({ enabled: true, maxRequests: 200 });
     expect(s.trustedProxy.headers).toEqual(['X-Forwarded-For']);
     expect(s.rateLimits.enabled).toBe(true);
-    expect(s.rateLimits.rules.map((r: Loose) => r.label)).toEqual(['*:auth', '*:create', 'POST /api/atelier/', '/api/batch', '/api/']);
+    // the progress collections have their own roomier rules (outbox batches; 1795270000 migration)
+    expect(s.rateLimits.rules.map((r: Loose) => r.label)).toEqual([
+      'user_task_progress:update',
+      'user_task_progress:create',
+      'chapter_progress:update',
+      'chapter_progress:create',
+      '*:auth',
+      '*:create',
+      'POST /api/atelier/',
+      '/api/batch',
+      '/api/',
+    ]);
   });
 
   it('take the site URL, SMTP server and sender from env at boot', async () => {

@@ -1,5 +1,47 @@
 import Dexie, { type Table } from 'dexie';
-import type { ArtworksRecord, NewsPostsRecord, PrintsRecord, SiteSettingsRecord } from '@/lib/pocketbase/types.gen';
+import type {
+  ArtworksRecord,
+  CourseEnrollmentsRecord,
+  CourseLessonsRecord,
+  CourseModulesRecord,
+  CourseOutlineRecord,
+  CoursesRecord,
+  CourseTasksRecord,
+  NewsPostsRecord,
+  PrintsRecord,
+  SiteSettingsRecord,
+} from '@/lib/pocketbase/types.gen';
+
+/**
+ * The device's copy of a learner's chapter progress (times in epoch ms, 0 = unset). The id
+ * is the server record's (deterministic per user+chapter).
+ */
+export interface LocalChapterProgress {
+  id: string;
+  user_id: string;
+  course_id: string;
+  chapter_id: string;
+  visited: boolean;
+  last_visited_at: number;
+  position_seconds: number;
+  position_at: number;
+  completed: boolean;
+  completed_at: number;
+  client_updated_at: number;
+}
+
+/** The device's copy of one task tick (id deterministic per user+chapter+task). */
+export interface LocalTaskProgress {
+  id: string;
+  user_id: string;
+  course_id: string;
+  chapter_id: string;
+  task_identifier: string;
+  task_title: string;
+  completed: boolean;
+  completed_at: number;
+  client_updated_at: number;
+}
 
 /** A value kept in the generic key-value table (mirror markers, small cached values). */
 export interface KvRow {
@@ -24,6 +66,15 @@ export class AtelierDb extends Dexie {
   /** Offline course downloads of the signed-in learner (issue 6; cleared on sign-out). */
   downloads!: Table<DownloadRow, string>;
   kv!: Table<KvRow, string>;
+  courses!: Table<CoursesRecord, string>;
+  course_outline!: Table<CourseOutlineRecord, string>;
+  course_lessons!: Table<CourseLessonsRecord, string>;
+  course_tasks!: Table<CourseTasksRecord, string>;
+  /** Learner data (cleared on sign-out): enrolments, chapter content, progress. */
+  course_enrollments!: Table<CourseEnrollmentsRecord, string>;
+  course_modules!: Table<CourseModulesRecord, string>;
+  chapter_progress!: Table<LocalChapterProgress, string>;
+  task_progress!: Table<LocalTaskProgress, string>;
 
   constructor(name = 'atelier') {
     super(name);
@@ -38,6 +89,18 @@ export class AtelierDb extends Dexie {
       prints: 'id, slug, sort_order',
       site_settings: 'id, key',
       kv: 'key',
+    });
+    // The course (issue 5): public outline, lessons and tasks; the learner's enrolments,
+    // chapter content and progress. Numbered 5 so the other feature issues can take 2-4.
+    this.version(5).stores({
+      courses: 'id, slug',
+      course_outline: 'id, course_id, sort_order',
+      course_lessons: 'id, course_id, module_id',
+      course_tasks: 'id, course_id, chapter_id',
+      course_enrollments: 'id, user_id, course_id',
+      course_modules: 'id, course_id',
+      chapter_progress: 'id, [user_id+course_id]',
+      task_progress: 'id, [user_id+course_id]',
     });
   }
 }

@@ -1,0 +1,118 @@
+// Sign-in: the Google provider from env, demo sign-in for local tries, the public auth
+// config. CommonJS; required inside handlers.
+
+function env(name) {
+  const v = $os.getenv(name);
+  return v === undefined || v === null ? "" : String(v).trim();
+}
+
+function truthy(v) {
+  return /^(1|true|yes|on)$/i.test(String(v || ""));
+}
+
+function isLoopbackHost(host) {
+  const h = String(host || "").trim().toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** Demo sign-in only for a local try-out: no Google configured, demo content on, loopback. */
+function demoSignInAllowed() {
+  return !env("GOOGLE_CLIENT_ID") && truthy(env("DEMO_CONTENT")) && isLoopbackHost(env("HOST") || "127.0.0.1");
+}
+
+/** Applies GOOGLE_* env to the users collection's OAuth2 config (saved only when changed). */
+function applyGoogleProvider(app) {
+  const users = app.findCollectionByNameOrId("users");
+  const before = JSON.stringify(users.oauth2);
+  const clientId = env("GOOGLE_CLIENT_ID");
+  let config = { enabled: false, providers: [] };
+  if (clientId) {
+    config = {
+      enabled: true,
+      // Google's picture is downloaded into the avatar file field on sign-up
+      mappedFields: { name: "name", avatarURL: "avatar" },
+      providers: [
+        {
+          name: "google",
+          clientId: clientId,
+          clientSecret: env("GOOGLE_CLIENT_SECRET"),
+          authURL: env("GOOGLE_AUTH_URL"),
+          tokenURL: env("GOOGLE_TOKEN_URL"),
+          userInfoURL: env("GOOGLE_USERINFO_URL"),
+          // Google Identity Services' popup code flow has no PKCE
+          pkce: false,
+        },
+      ],
+    };
+  }
+  unmarshal({ oauth2: config }, users);
+  if (JSON.stringify(users.oauth2) !== before) app.save(users);
+}
+
+/** What the browser needs to show the sign-in options. */
+function publicConfig() {
+  const clientId = env("GOOGLE_CLIENT_ID");
+  return { googleClientId: clientId || null, demoSignIn: demoSignInAllowed() };
+}
+
+const DEMO_USERS = {
+  learner: { email: "demo-learner@example.com", name: "Demo Learner" },
+  admin: { email: "demo-admin@example.com", name: "Demo Admin" },
+};
+
+function demoSignIn(e) {
+  if (!demoSignInAllowed()) throw new ForbiddenError("Demo sign-in is not available on this server.");
+  const body = e.requestInfo().body || {};
+  const role = body.role === "admin" ? "admin" : body.role === "learner" ? "learner" : "";
+  if (!role) throw new BadRequestError("Choose the demo learner or the demo admin.", { role: { code: "validation_invalid_role", message: "learner or admin" } });
+  const who = DEMO_USERS[role];
+  let user;
+  try {
+    user = e.app.findAuthRecordByEmail("users", who.email);
+  } catch (_) {
+    user = new Record(e.app.findCollectionByNameOrId("users"));
+    user.setEmail(who.email);
+    user.setPassword($security.randomString(40));
+    user.setVerified(true);
+    user.set("name", who.name);
+  }
+  user.set("role", role);
+  e.app.save(user);
+  // Without payments configured, the demo learner gets the published courses, so a
+  // newcomer can take the course right after `npm start`.
+  if (role === "learner" && !env("STRIPE_SECRET_KEY")) {
+    const courses = e.app.findRecordsByFilter("courses", "is_published = true", "", 0, 0);
+    for (let i = 0; i < courses.length; i++) {
+      try {
+        e.app.findFirstRecordByFilter("course_enrollments", "user_id = {:u} && course_id = {:c}", { u: user.id, c: courses[i].id });
+      } catch (_) {
+        const en = new Record(e.app.findCollectionByNameOrId("course_enrollments"));
+        en.set("user_id", user.id);
+        en.set("course_id", courses[i].id);
+        en.set("enrolled_at", new Date().toISOString());
+        en.set("source", "demo");
+        e.app.save(en);
+      }
+    }
+  }
+  return $apis.recordAuthResponse(e, user, "demo", null);
+}
+
+const PROTECTED_FIELDS = ["email", "role", "verified", "emailVisibility", "password", "passwordConfirm", "tokenKey"];
+
+/**
+ * Google sign-in: the email is the one Google verified to PocketBase's own userinfo call;
+ * a browser trying to choose the email, role or verification of a new account is refused.
+ */
+function onOAuth2(e) {
+  if (e.providerName === "google" && !e.oAuth2User.email) {
+    throw new BadRequestError("Your Google account has no verified email address.");
+  }
+  const data = e.createData || {};
+  for (const key of PROTECTED_FIELDS) {
+    if (data[key] !== undefined) throw new BadRequestError("Account details come from Google.", { [key]: { code: "validation_not_allowed", message: "Set by Google." } });
+  }
+  return e.next();
+}
+
+module.exports = { applyGoogleProvider: applyGoogleProvider, publicConfig: publicConfig, demoSignIn: demoSignIn, onOAuth2: onOAuth2, isLoopbackHost: isLoopbackHost, demoSignInAllowed: demoSignInAllowed };

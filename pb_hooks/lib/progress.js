@@ -1,0 +1,107 @@
+// Server side of the progress outbox: merges chapter and task progress written by
+// devices (possibly offline, replayed, out of order) and derives lesson_progress.
+// CommonJS; required inside handlers. API rules have already run (own record, enrolled,
+// chapter of that course) when these are called.
+
+const merge = require(`${__hooks}/lib/progress-merge.js`);
+
+const CHAPTER_FIELDS = ["visited", "last_visited_at", "position_seconds", "position_at", "completed", "completed_at", "client_updated_at"];
+const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
+
+function iso(msValue) {
+  return msValue ? new Date(msValue).toISOString() : "";
+}
+
+function read(record, fields) {
+  const out = {};
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    out[f] = f === "visited" || f === "completed" ? record.getBool(f) : f === "position_seconds" ? record.getFloat(f) : record.getString(f);
+  }
+  return out;
+}
+
+function write(record, values) {
+  for (const k in values) {
+    const v = values[k];
+    if (k === "visited" || k === "completed" || k === "position_seconds") record.set(k, v);
+    else record.set(k, iso(v));
+  }
+}
+
+/** Applies a merged value; a write that changes nothing answers with the stored record. */
+function finish(e, merged, stored, isCreate, derive, otherChange) {
+  if (!isCreate && !otherChange && merge.same(merged, stored)) {
+    // replay or older write: no save, no hooks, same answer
+    return e.json(200, e.record.original());
+  }
+  write(e.record, merged);
+  e.next();
+  derive(e.app, e.record);
+}
+
+function onChapterWrite(e, isCreate) {
+  if (e.hasSuperuserAuth()) return e.next();
+  const incoming = read(e.record, CHAPTER_FIELDS);
+  const stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
+  const merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
+  return finish(e, merged, stored, isCreate, deriveChapterLessons);
+}
+
+function onTaskWrite(e, isCreate) {
+  if (e.hasSuperuserAuth()) return e.next();
+  let task = null;
+  try {
+    task = e.app.findFirstRecordByFilter("course_tasks", "chapter_id = {:c} && task_identifier = {:t}", {
+      c: e.record.getString("chapter_id"),
+      t: e.record.getString("task_identifier"),
+    });
+  } catch (_) {
+    // The artist may have removed or renamed the task while the device was offline:
+    // keep the tick (a rejected row could never be fixed by the learner).
+  }
+  // the title is the course's, not whatever the device sent
+  if (task) e.record.set("task_title", task.getString("title"));
+  const incoming = read(e.record, TASK_FIELDS);
+  const stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
+  const merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
+  const titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");
+  return finish(e, merged, stored, isCreate, (app, record) => {
+    deriveTaskLesson(app, record, task);
+  }, titleChanged);
+}
+
+function setLessonProgress(app, userId, lessonId, completed, completedAt) {
+  let lp;
+  try {
+    lp = app.findFirstRecordByFilter("lesson_progress", "user_id = {:u} && lesson_id = {:l}", { u: userId, l: lessonId });
+  } catch (_) {
+    if (!completed) return;
+    lp = new Record(app.findCollectionByNameOrId("lesson_progress"));
+    lp.set("user_id", userId);
+    lp.set("lesson_id", lessonId);
+  }
+  if (!lp.isNew() && lp.getBool("completed") === completed) return;
+  lp.set("completed", completed);
+  lp.set("completed_at", completed ? completedAt || new Date().toISOString() : "");
+  app.save(lp);
+}
+
+/** The chapter's intro lesson is completed with the chapter. */
+function deriveChapterLessons(app, record) {
+  const lessons = app.findRecordsByFilter("course_lessons", "module_id = {:m} && kind = 'intro'", "", 0, 0, { m: record.getString("chapter_id") });
+  for (let i = 0; i < lessons.length; i++) {
+    setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
+  }
+}
+
+/** A task lesson follows its tick. */
+function deriveTaskLesson(app, record, task) {
+  if (!task) return;
+  const lessons = app.findRecordsByFilter("course_lessons", "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
+  for (let i = 0; i < lessons.length; i++) {
+    setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
+  }
+}
+
+module.exports = { onChapterWrite: onChapterWrite, onTaskWrite: onTaskWrite };

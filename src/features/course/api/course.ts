@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { db } from '@/lib/offline/db';
+import { listMirror, recordMirror } from '@/lib/offline/mirror';
+import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
+import { pb } from '@/lib/pocketbase/client';
+import {
+  Collections,
+  type CourseEnrollmentsRecord,
+  type CourseLessonsRecord,
+  type CourseModulesRecord,
+  type CourseOutlineRecord,
+  type CoursesRecord,
+  type CourseTasksRecord,
+} from '@/lib/pocketbase/types.gen';
+import { courseKeys } from './keys';
+
+/** A published course by slug (only published ones are visible to learners). */
+export const courseQueryOptions = (slug: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.course(slug),
+    remote: () => pb.collection(Collections.Courses).getFirstListItem<CoursesRecord>(pb.filter('slug = {:slug} && is_published = true', { slug })),
+    mirror: recordMirror({ key: `courses:slug:${slug}`, table: db.courses }),
+  });
+
+/** The public chapter list (no texts, no videos), in order. */
+export const outlineQueryOptions = (courseId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.outline(courseId),
+    remote: () => pb.collection(Collections.CourseOutline).getFullList<CourseOutlineRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    mirror: listMirror({ key: `course_outline:${courseId}`, table: db.course_outline, mode: 'upsert' }),
+  });
+
+export const lessonsQueryOptions = (courseId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.lessons(courseId),
+    remote: () => pb.collection(Collections.CourseLessons).getFullList<CourseLessonsRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    mirror: listMirror({ key: `course_lessons:${courseId}`, table: db.course_lessons, mode: 'upsert' }),
+  });
+
+export const tasksQueryOptions = (courseId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.tasks(courseId),
+    remote: () => pb.collection(Collections.CourseTasks).getFullList<CourseTasksRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    mirror: listMirror({ key: `course_tasks:${courseId}`, table: db.course_tasks, mode: 'upsert' }),
+  });
+
+/** The learner's enrolment in a course, or null. */
+export const enrollmentQueryOptions = (userId: string, courseId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.enrollment(userId, courseId),
+    remote: async () =>
+      (
+        await pb
+          .collection(Collections.CourseEnrollments)
+          .getList<CourseEnrollmentsRecord>(1, 1, { filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }), skipTotal: true })
+      ).items[0] ?? null,
+    mirror: recordMirror({ key: `enrollment:${userId}:${courseId}`, table: db.course_enrollments }),
+  });
+
+export type EnrollmentWithCourse = CourseEnrollmentsRecord & { expand?: { course_id?: CoursesRecord } };
+
+/** The learner's enrolments, newest first, with their course. */
+export const myEnrollmentsQueryOptions = (userId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.enrollments(userId),
+    remote: () =>
+      pb.collection(Collections.CourseEnrollments).getFullList<EnrollmentWithCourse>({
+        filter: pb.filter('user_id = {:u}', { u: userId }),
+        sort: '-enrolled_at',
+        expand: 'course_id',
+      }),
+    mirror: listMirror<EnrollmentWithCourse>({ key: `enrollments:${userId}`, table: db.course_enrollments, mode: 'upsert' }),
+  });
+
+/** A chapter with its text and video (enrolled learners and admins only). */
+export const chapterQueryOptions = (userId: string, chapterId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.chapter(userId, chapterId),
+    remote: () => pb.collection(Collections.CourseModules).getOne<CourseModulesRecord>(chapterId),
+    mirror: recordMirror({ key: `chapter:${userId}:${chapterId}`, table: db.course_modules }),
+  });
+
+export function useEnrollment(userId: string | undefined, courseId: string | undefined) {
+  return useQuery({ ...enrollmentQueryOptions(userId ?? '', courseId ?? ''), enabled: !!userId && !!courseId });
+}

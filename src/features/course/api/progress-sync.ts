@@ -1,0 +1,147 @@
+// Outbox handlers for chapter and task progress: rows are upserts of whole records with
+// device-made ids, sent with the batch API (one transaction per send). A batch fails as a
+// whole on one bad item, so that item is failed alone and the rest is sent again.
+import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
+import type { pb as appClient } from '@/lib/pocketbase/client';
+import { Collections } from '@/lib/pocketbase/types.gen';
+import { mergeChapter, mergeTask, normalizeChapter, normalizeTask, toIso } from '../model/merge';
+
+type Client = Pick<typeof appClient, 'createBatch'>;
+
+export const CHAPTER_PROGRESS_OP = 'chapter-progress';
+export const TASK_PROGRESS_OP = 'task-progress';
+
+export interface ProgressPayload {
+  /** The whole record as the device knows it; `id` is deterministic per user+chapter(+task). */
+  record: { id: string; user_id: string; course_id: string; chapter_id: string } & Record<string, unknown>;
+}
+
+interface BatchItemError {
+  message?: string;
+  response?: { status?: number; message?: string; data?: Record<string, { message?: string }> };
+}
+
+/** The index and error of the item that failed a batch, if the error names one. */
+function failedItem(err: unknown): { index: number; status: number; message: string } | undefined {
+  const e = err as { status?: number; response?: { data?: { requests?: Record<string, BatchItemError> } } };
+  if (e?.status !== 400) return undefined;
+  const requests = e.response?.data?.requests;
+  if (!requests) return undefined;
+  const key = Object.keys(requests)[0];
+  if (key === undefined) return undefined;
+  const item = requests[key];
+  if (!item) return undefined;
+  const fieldErrors = Object.entries(item.response?.data ?? {})
+    .filter(([, v]) => typeof v?.message === 'string')
+    .map(([f, v]) => `${f}: ${v.message}`)
+    .join('; ');
+  return {
+    index: Number(key),
+    status: Number(item.response?.status ?? 400),
+    message: [item.response?.message || item.message || 'Rejected by the server', fieldErrors].filter(Boolean).join(' '),
+  };
+}
+
+/** The server allows 3 batch requests per second per client (pb_migrations settings). */
+const MIN_GAP_MS = 350;
+let lastSentAt = 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sends one batch, paced under the batch rate limit; one quick retry on a 429. */
+async function paced<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const wait = lastSentAt + MIN_GAP_MS - Date.now();
+    if (wait > 0) await sleep(wait);
+    lastSentAt = Date.now();
+    try {
+      return await send();
+    } catch (err) {
+      if ((err as { status?: number })?.status !== 429 || attempt >= 2) throw err;
+      await sleep(1000);
+    }
+  }
+}
+
+type ProgressCollection = typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress;
+type RecordPayload = ProgressPayload['record'];
+
+const DATE_FIELDS = ['last_visited_at', 'position_at', 'completed_at', 'client_updated_at'] as const;
+
+/**
+ * Two queued writes of one record (a reconnect after a day offline) become one upsert,
+ * merged with the server's own rules, so the server does the work once per record.
+ */
+function fold(collection: ProgressCollection, a: RecordPayload, b: RecordPayload): RecordPayload {
+  type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
+  const [x, y] = [a as Fields, b as Fields];
+  const merged: Record<string, unknown> = {
+    ...(collection === Collections.ChapterProgress ? mergeChapter(normalizeChapter(x), normalizeChapter(y)) : mergeTask(normalizeTask(x), normalizeTask(y))),
+  };
+  for (const f of DATE_FIELDS) if (f in merged) merged[f] = toIso(merged[f] as number);
+  return { ...a, ...b, ...merged } as RecordPayload;
+}
+
+/** The server takes up to 200 requests per batch (settings migration). */
+const MAX_BATCH_ITEMS = 200;
+
+/** Sends items in one batch; a bad item is failed alone and the rest sent again. */
+async function sendBatch(client: Client, collection: ProgressCollection, records: RecordPayload[], results: SendResult[], offset: number) {
+  let remaining = records.map((_, i) => i);
+  while (remaining.length) {
+    const batch = client.createBatch();
+    for (const i of remaining) batch.collection(collection).upsert(records[i] as RecordPayload);
+    try {
+      await paced(() => batch.send());
+      for (const i of remaining) results[offset + i] = { ok: true };
+      return;
+    } catch (err) {
+      const bad = failedItem(err);
+      const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
+      if (transient || bad.index >= remaining.length) {
+        // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
+        const r: SendResult = bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
+        for (const i of remaining) results[offset + i] = r;
+        return;
+      }
+      results[offset + (remaining[bad.index] as number)] = { ok: false, retriable: false, error: bad.message };
+      remaining = remaining.filter((_, k) => k !== bad.index);
+    }
+  }
+}
+
+export function createProgressHandler(client: Client, collection: ProgressCollection): OutboxHandler {
+  return {
+    // Rows per call: a reconnect hands over a whole day's queue at once, folded below to
+    // one upsert per record, then sent in batches of MAX_BATCH_ITEMS.
+    batchSize: 1000,
+    async send(rows: OutboxRow[]): Promise<SendResult[]> {
+      // one upsert per record id; every row of that id shares its result
+      const byId = new Map<string, { record: RecordPayload; rows: number[] }>();
+      rows.forEach((row, i) => {
+        const record = (row.payload as ProgressPayload).record;
+        const entry = byId.get(record.id);
+        if (entry) {
+          entry.record = fold(collection, entry.record, record);
+          entry.rows.push(i);
+        } else byId.set(record.id, { record, rows: [i] });
+      });
+      const items = [...byId.values()];
+      const itemResults: SendResult[] = new Array(items.length);
+      for (let start = 0; start < items.length; start += MAX_BATCH_ITEMS) {
+        const chunk = items.slice(start, start + MAX_BATCH_ITEMS).map((item) => item.record);
+        await sendBatch(client, collection, chunk, itemResults, start);
+        // the network is gone: the rest of the queue waits for the next drain
+        const last = itemResults[start];
+        if (last && !last.ok && last.retriable) {
+          for (let k = start + MAX_BATCH_ITEMS; k < items.length; k++) itemResults[k] = last;
+          break;
+        }
+      }
+      const results: SendResult[] = new Array(rows.length);
+      items.forEach((item, i) => {
+        for (const r of item.rows) results[r] = itemResults[i] as SendResult;
+      });
+      return results;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAuth } from '@/lib/pocketbase/session';
+import { imageSource } from '@/lib/pocketbase/files';
+import type { CourseLessonsRecord, CourseOutlineRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
+import { container, eyebrow } from '@/styles/utils.css';
+import { button } from '@/ui/button/button.css';
+import { Image } from '@/ui/image/Image';
+import { courseQueryOptions, lessonsQueryOptions, outlineQueryOptions, useEnrollment } from '../api/course';
+import * as c from './course.css';
+import * as styles from './CourseLanding.css';
+
+export const LANDING_SLUG = 'whispering-game';
+
+const FEATURES = [
+  { title: 'Sketch without fear', text: 'Warm-ups and games that get you past the first line and keep your hand moving.' },
+  { title: 'Paint with a story', text: 'Build small stages from paper and wax and learn to leave room for the viewer.' },
+  { title: 'Learn at your pace', text: 'Short video chapters, tasks to tick off, and progress that follows you to every device.' },
+];
+
+/** The enrol button's label and target for the visitor's state (SPEC §2 /whispering-game). */
+export function useEnrollButton(course: CoursesRecord | null | undefined) {
+  const auth = useAuth();
+  const enrollment = useEnrollment(auth.user?.id, course?.id);
+  const navigate = useNavigate();
+  const slug = course?.slug ?? LANDING_SLUG;
+  if (auth.status === 'loading' || (auth.status === 'signedIn' && (!course || enrollment.isPending))) {
+    return { label: 'Loading...', disabled: true, go: () => {} };
+  }
+  if (auth.status === 'signedOut') {
+    return { label: 'Sign In to Enroll', disabled: false, go: () => void navigate({ to: '/auth', search: { redirect: '/whispering-game' } }) };
+  }
+  if (enrollment.data) return { label: 'Continue Course', disabled: false, go: () => void navigate({ to: '/course/$slug', params: { slug } }) };
+  return { label: 'Enroll Now', disabled: false, go: () => void navigate({ to: '/course/$slug/enroll', params: { slug } }) };
+}
+
+function EnrollButton({ course, tone = 'solid' }: { course: CoursesRecord | null | undefined; tone?: 'solid' | 'inverse' }) {
+  const b = useEnrollButton(course);
+  return (
+    <button type="button" className={button({ tone, block: true })} disabled={b.disabled} aria-busy={b.disabled} onClick={b.go} data-testid="enroll-button">
+      {b.label}
+    </button>
+  );
+}
+
+function entryTitle(ch: CourseOutlineRecord) {
+  return ch.sort_order <= 10 ? `Chapter ${ch.sort_order}: ${ch.title}` : ch.title;
+}
+
+function Curriculum({ outline, lessons }: { outline: CourseOutlineRecord[]; lessons: CourseLessonsRecord[] }) {
+  return (
+    <div className={styles.accordion}>
+      {outline.map((ch) => {
+        const chapterLessons = lessons.filter((l) => l.module_id === ch.id);
+        return (
+          <details key={ch.id} className={styles.entry}>
+            <summary className={styles.summary}>{entryTitle(ch)}</summary>
+            <div className={styles.entryBody}>
+              {ch.sort_order === 1 ? (
+                <ul className={c.list}>
+                  {chapterLessons.map((l) => (
+                    <li key={l.id}>{l.title}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={c.muted}>Content locked</p>
+              )}
+            </div>
+          </details>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /whispering-game: the public course landing page. */
+export function CourseLanding() {
+  const course = useQuery(courseQueryOptions(LANDING_SLUG));
+  const courseId = course.data?.id ?? '';
+  const outline = useQuery({ ...outlineQueryOptions(courseId), enabled: !!courseId });
+  const lessons = useQuery({ ...lessonsQueryOptions(courseId), enabled: !!courseId });
+  const data = course.data;
+  const cover = data ? imageSource(data, data.cover_image, 1600) : undefined;
+  const photo = data ? imageSource(data, data.instructor_photo, 400) : undefined;
+
+  return (
+    <div className={`${container} ${c.page}`}>
+      <section className={styles.hero} aria-labelledby="course-title">
+        <div className={styles.heroText}>
+          <p className={eyebrow}>Online course</p>
+          <h1 id="course-title" className={c.title}>
+            {data?.title ?? 'The Whispering Game'}
+          </h1>
+          <p className={styles.lead}>{data?.description ?? 'A creativity and sketching course by Elin Vinter.'}</p>
+          <ul className={styles.facts}>
+            <li>10 Chapters</li>
+            <li>27 Lessons</li>
+            <li>Lifetime Access</li>
+            <li>30-Day Guarantee</li>
+          </ul>
+        </div>
+        <aside className={c.card} aria-label="Price">
+          {cover ? <Image src={cover.src} srcSet={cover.srcSet} sizes="(min-width: 768px) 30vw, 100vw" alt={data?.cover_image_alt ?? ''} className={c.cover} priority /> : null}
+          <p className={c.price}>$139</p>
+          <p className={c.muted}>One-time payment</p>
+          <EnrollButton course={data} />
+        </aside>
+      </section>
+
+      <section aria-labelledby="features-title" className={styles.section}>
+        <h2 id="features-title" className={c.h2}>
+          What you will learn
+        </h2>
+        <div className={c.grid3}>
+          {FEATURES.map((f) => (
+            <div key={f.title} className={c.card}>
+              <h3 className={c.h3}>{f.title}</h3>
+              <p className={c.muted}>{f.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="includes-title" className={styles.section}>
+        <h2 id="includes-title" className={c.h2}>
+          This course includes
+        </h2>
+        <ul className={c.list}>
+          <li>10 video modules</li>
+          <li>Behind-the-scenes painting from start to finish</li>
+          <li>Downloadable compendium with assignments</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="curriculum-title" className={styles.section}>
+        <h2 id="curriculum-title" className={c.h2}>
+          Curriculum
+        </h2>
+        {outline.data && lessons.data ? <Curriculum outline={outline.data} lessons={lessons.data} /> : <p className={c.muted}>Loading...</p>}
+      </section>
+
+      <section aria-labelledby="instructor-title" className={`${c.card} ${styles.instructor}`}>
+        {photo ? <Image src={photo.src} srcSet={photo.srcSet} sizes="8rem" alt={data?.instructor_photo_alt ?? ''} className={styles.portrait} /> : null}
+        <div>
+          <h2 id="instructor-title" className={c.h2}>
+            Your instructor
+          </h2>
+          <p className={c.h3}>{data?.instructor_name ?? 'Elin Vinter'}</p>
+          <p className={c.muted}>{data?.instructor_bio}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="guarantee-title" className={styles.guarantee}>
+        <h2 id="guarantee-title" className={c.h2}>
+          30-Day Satisfaction Guarantee
+        </h2>
+        <p>Take the course for 30 days. If it is not for you, write to us and get a full refund.</p>
+        <p className={c.price}>$139.00</p>
+        <div className={styles.guaranteeButton}>
+          <EnrollButton course={data} tone="inverse" />
+        </div>
+        <p className={c.small}>
+          Questions? <Link to="/">Visit the studio site</Link>.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { imageSource } from '@/lib/pocketbase/files';
+import { useAuth } from '@/lib/pocketbase/session';
+import { container } from '@/styles/utils.css';
+import { button } from '@/ui/button/button.css';
+import { Image } from '@/ui/image/Image';
+import { type EnrollmentWithCourse, lessonsQueryOptions, myEnrollmentsQueryOptions, tasksQueryOptions } from '../api/course';
+import { progressPullQueryOptions, useCourseProgress } from '../api/progress';
+import { completedLessonCount, percent } from '../model/progress';
+import * as c from './course.css';
+import { Loading } from './CourseDashboard';
+import { ProgressBar } from './ProgressBar';
+
+function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; userId: string }) {
+  const course = enrollment.expand?.course_id;
+  const courseId = enrollment.course_id;
+  const lessons = useQuery(lessonsQueryOptions(courseId));
+  const tasks = useQuery(tasksQueryOptions(courseId));
+  useQuery(progressPullQueryOptions(userId, courseId));
+  const progress = useCourseProgress(userId, courseId);
+  if (!course) return null;
+  const completedChapters = new Set([...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id));
+  // lessons point at course_tasks ids; the device keeps ticks by chapter + task identifier
+  const ticked = new Set([...(progress?.tasks.values() ?? [])].filter((t) => t.completed).map((t) => `${t.chapter_id}:${t.task_identifier}`));
+  const tickedTasks = new Set((tasks.data ?? []).filter((t) => ticked.has(`${t.chapter_id}:${t.task_identifier}`)).map((t) => t.id));
+  const total = lessons.data?.length ?? 0;
+  const done = completedLessonCount(lessons.data ?? [], completedChapters, tickedTasks);
+  const cover = imageSource(course, course.cover_image, 800);
+  return (
+    <article className={c.card} data-testid="course-card">
+      <Image src={cover?.src} srcSet={cover?.srcSet} sizes="(min-width: 768px) 33vw, 100vw" alt={course.cover_image_alt ?? ''} className={c.cover} />
+      <h2 className={c.h3}>{course.title}</h2>
+      <p className={c.muted}>by {course.instructor_name}</p>
+      <p>{course.description}</p>
+      <p className={c.small} data-testid="lessons-completed">
+        {done} of {total} lessons completed
+      </p>
+      <ProgressBar value={percent(done, total)} label={`${course.title} progress`} />
+      <Link to="/course/$slug" params={{ slug: course.slug }} className={button({ tone: 'solid', block: true })}>
+        {done > 0 ? 'Continue Learning' : 'Start Course'}
+      </Link>
+    </article>
+  );
+}
+
+/** /my-courses: the learner's courses, newest enrolment first. */
+export function MyCourses({ onSignOut }: { onSignOut: () => Promise<void> }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const enrollments = useQuery({ ...myEnrollmentsQueryOptions(user?.id ?? ''), enabled: !!user });
+  return (
+    <div className={`${container} ${c.page}`}>
+      <header className={c.between}>
+        <h1 className={c.title}>My Courses</h1>
+        <button
+          type="button"
+          className={button({ tone: 'outline', size: 'sm' })}
+          onClick={async () => {
+            await onSignOut();
+            await navigate({ to: '/' });
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      {enrollments.isPending ? (
+        <Loading />
+      ) : enrollments.data && enrollments.data.length > 0 ? (
+        <div className={c.grid3}>
+          {enrollments.data.map((e) => (
+            <CourseCard key={e.id} enrollment={e} userId={user?.id ?? ''} />
+          ))}
+        </div>
+      ) : (
+        <section className={`${c.card} ${c.center}`}>
+          <h2 className={c.h2}>No Courses Yet</h2>
+          <p className={c.muted}>Courses you enrol in appear here.</p>
+          <Link to="/" className={button({ tone: 'solid' })}>
+            Browse Courses
+          </Link>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '@/styles/theme.css';
+
+const base = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.xs });
+export const status = styleVariants({
+  ok: [base, { color: vars.color.muted }],
+  local: [base, { color: vars.color.inkSoft }],
+  error: [base, { color: vars.color.danger }],
+});
+const dotBase = style({ width: 8, height: 8, borderRadius: '50%', flex: 'none' });
+export const dot = styleVariants({
+  ok: [dotBase, { background: '#2f7a3f' }],
+  local: [dotBase, { background: '#b7791f' }],
+  error: [dotBase, { background: vars.color.danger }],
+});

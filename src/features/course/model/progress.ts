@@ -1,0 +1,51 @@
+// Progress arithmetic for the dashboard, /my-courses and the video player.
+
+/** Video position is saved on even whole seconds only (and once per second). */
+export function positionToSave(currentTime: number, lastSaved: number | undefined): number | undefined {
+  const whole = Math.floor(currentTime);
+  if (whole <= 0 || whole % 2 !== 0 || whole === lastSaved) return undefined;
+  return whole;
+}
+
+export interface ChapterLike {
+  id: string;
+  sort_order: number;
+}
+
+/** "N of total chapters": chapters really completed. */
+export function completedChapterCount(chapters: ChapterLike[], completed: ReadonlySet<string>): number {
+  return chapters.filter((c) => completed.has(c.id)).length;
+}
+
+/** Rounded percent 0..100. */
+export function percent(done: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((done / total) * 100)));
+}
+
+export interface LessonLike {
+  id: string;
+  module_id: string;
+  kind: 'intro' | 'task' | '';
+  task_id: string;
+}
+
+/**
+ * Completed lessons: an intro lesson with its chapter, a task lesson with its tick
+ * (the same rule the server uses to derive lesson_progress, so it also works offline).
+ */
+export function completedLessonCount(lessons: LessonLike[], completedChapters: ReadonlySet<string>, tickedTasks: ReadonlySet<string>): number {
+  return lessons.filter((l) => (l.kind === 'task' ? tickedTasks.has(l.task_id) : completedChapters.has(l.module_id))).length;
+}
+
+/** Chapter number as shown: 01, 02, ... */
+export const chapterNumber = (sortOrder: number) => String(sortOrder).padStart(2, '0');
+
+/** Price as the dashboard shows it: price_cents / 100, no decimals. */
+export function coursePrice(priceCents: number, currency: string): string {
+  const cur = (currency || 'usd').toUpperCase();
+  const locale = cur === 'SEK' ? 'sv-SE' : cur === 'EUR' ? 'en-IE' : 'en-US';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: cur, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+    Math.floor(priceCents / 100),
+  );
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
+import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import type { Loose } from './helpers';
+
+async function post(pb: TestPocketBase, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${pb.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Loose };
+}
+
+describe('Google sign-in through the code exchange', () => {
+  let pb: TestPocketBase;
+  let google: FakeGoogle;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    pb = await startPocketBase({ env: google.env });
+    // sign-in is rate limited per IP (2 per 3 s); these tests sign in many times in a row
+    await asSuperuser(pb, '/api/settings', { method: 'PATCH', body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }) });
+  });
+  afterAll(async () => {
+    await pb?.stop();
+    await google?.stop();
+  });
+
+  const exchange = (code: string, createData?: unknown) =>
+    post(pb, '/api/collections/users/auth-with-oauth2', { provider: 'google', code, codeVerifier: '', redirectURL: 'postmessage', createData });
+
+  it('refuses a browser that tries to choose the email or role of the new account', async () => {
+    for (const createData of [{ email: 'victim@example.com' }, { role: 'admin' }, { verified: true }]) {
+      const r = await exchange(google.issueCode({ sub: 'g-0', email: 'mallory@example.com' }), createData);
+      expect(r.status, JSON.stringify(createData)).toBe(400);
+    }
+  });
+
+  it('signs a new learner up with the email Google verified', async () => {
+    const code = google.issueCode({ sub: 'g-1', email: 'ada@example.com', name: 'Ada' });
+    const r = await exchange(code);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.record.email).toBe('ada@example.com');
+    expect(r.json.record.role).toBe('learner');
+    expect(r.json.record.verified).toBe(true);
+    expect(r.json.meta.isNew).toBe(true);
+    const tr = google.tokenRequests.at(-1)!;
+    expect(tr.redirect_uri).toBe('postmessage');
+    expect(tr.code_verifier).toBeUndefined();
+  });
+
+  it('signs the same Google account in to the same user', async () => {
+    const first = await exchange(google.issueCode({ sub: 'g-2', email: 'bo@example.com' }));
+    const again = await exchange(google.issueCode({ sub: 'g-2', email: 'bo@example.com' }));
+    expect(again.status).toBe(200);
+    expect(again.json.record.id).toBe(first.json.record.id);
+    expect(again.json.meta.isNew).toBe(false);
+  });
+
+  it('refuses a Google account without a verified email', async () => {
+    const r = await exchange(google.issueCode({ sub: 'g-3', email: 'unverified@example.com', email_verified: false }));
+    expect(r.status).toBe(400);
+  });
+
+  it('refuses a code Google did not issue', async () => {
+    const r = await exchange('4/forged');
+    expect(r.status).toBe(400);
+  });
+
+  it('has no password sign-in for users', async () => {
+    const r = await post(pb, '/api/collections/users/auth-with-password', { identity: 'ada@example.com', password: 'whatever-123' });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    const methods = await (await fetch(`${pb.url}/api/collections/users/auth-methods`)).json();
+    expect(methods.password.enabled).toBe(false);
+    expect(methods.oauth2.providers.map((p: { name: string }) => p.name)).toEqual(['google']);
+  });
+
+  it('lets the Google popup talk to /auth (COOP same-origin-allow-popups)', async () => {
+    const res = await fetch(`${pb.url}/auth`);
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
+  it('tells the browser the client id and offers no demo sign-in', async () => {
+    const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`)).json();
+    expect(cfg).toEqual({ googleClientId: google.env.GOOGLE_CLIENT_ID, demoSignIn: false });
+    expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' })).status).toBe(403);
+  });
+
+  it('does not let a user make themselves admin', async () => {
+    const r = await exchange(google.issueCode({ sub: 'g-4', email: 'cy@example.com' }));
+    const res = await fetch(`${pb.url}/api/collections/users/records/${r.json.record.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: r.json.token },
+      body: JSON.stringify({ role: 'admin' }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('demo sign-in', () => {
+  let pb: TestPocketBase;
+  beforeAll(async () => {
+    pb = await startPocketBase({ seed: true });
+  });
+  afterAll(async () => {
+    await pb?.stop();
+  });
+
+  it('signs in the demo learner, enrolled when payments are not configured', async () => {
+    const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`)).json();
+    expect(cfg).toEqual({ googleClientId: null, demoSignIn: true });
+    const r = await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.record.role).toBe('learner');
+    const list = await (await fetch(`${pb.url}/api/collections/course_enrollments/records`, { headers: { authorization: r.json.token } })).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0].source).toBe('demo');
+    // twice is fine and still one enrolment
+    const again = await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' });
+    expect(again.json.record.id).toBe(r.json.record.id);
+    const count = await (await asSuperuser(pb, '/api/collections/course_enrollments/records')).json();
+    expect(count.totalItems).toBe(1);
+  });
+
+  it('signs in the demo admin with the admin role', async () => {
+    const r = await post(pb, '/api/atelier/demo-sign-in', { role: 'admin' });
+    expect(r.status).toBe(200);
+    expect(r.json.record.role).toBe('admin');
+    expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'root' })).status).toBe(400);
+  });
+});
+
+describe('demo sign-in on a public address', () => {
+  let pb: TestPocketBase;
+  beforeAll(async () => {
+    pb = await startPocketBase({ env: { DEMO_CONTENT: '1', HOST: '0.0.0.0' } });
+  });
+  afterAll(async () => {
+    await pb?.stop();
+  });
+
+  it('is refused when HOST is not a loopback address', async () => {
+    expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' })).status).toBe(403);
+    const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`)).json();
+    expect(cfg.demoSignIn).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { signOut } from '@/features/auth/api/sign-out';
+import { db } from '@/lib/offline/db';
+import { enqueue, outbox } from '@/lib/offline/outbox-runtime';
+import { pb } from '@/lib/pocketbase/client';
+
+describe('signing out', () => {
+  it("removes the learner's queued progress, course mirror and cached queries from the device", async () => {
+    pb.authStore.save('header.eyJleHAiOjk5OTk5OTk5OTl9.sig', { id: 'user1', collectionId: 'x', collectionName: 'users' } as never);
+    await db.chapter_progress.put({ id: 'c1', user_id: 'user1', course_id: 'k', chapter_id: 'ch', visited: true, last_visited_at: 1, position_seconds: 4, position_at: 1, completed: false, completed_at: 0, client_updated_at: 1 });
+    await db.task_progress.put({ id: 't1', user_id: 'user1', course_id: 'k', chapter_id: 'ch', task_identifier: 'TASK_01', task_title: 'x', completed: true, completed_at: 1, client_updated_at: 1 });
+    await db.course_modules.put({ id: 'ch', content: 'protected text' } as never);
+    await db.courses.put({ id: 'k', slug: 'whispering-game' } as never);
+    await enqueue('task-progress', { record: { id: 't1' } }, { userId: 'user1' });
+    const qc = new QueryClient();
+    qc.setQueryData(['me', 'user1', 'enrollments'], [{ id: 'e' }]);
+
+    await signOut(qc);
+
+    expect(pb.authStore.token).toBe('');
+    expect(await db.chapter_progress.count()).toBe(0);
+    expect(await db.task_progress.count()).toBe(0);
+    expect(await db.course_modules.count()).toBe(0);
+    expect((await outbox.status()).pending).toBe(0);
+    expect(qc.getQueryData(['me', 'user1', 'enrollments'])).toBeUndefined();
+    // public course data stays for offline browsing
+    expect(await db.courses.count()).toBe(1);
+    outbox.stop();
+  });
+});

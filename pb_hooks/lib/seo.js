@@ -262,25 +262,31 @@ function headTags(app, path, query) {
     tags.push(`<meta data-default-head name="twitter:image" content="${esc(meta.image)}" />`);
   }
   for (const ld of meta.jsonLd || []) tags.push(jsonLdScript(ld));
-  if (path === "/" && s) {
-    const preload = heroPreload(s);
-    if (preload) tags.push(preload);
-  }
+  const preload = lcpPreload(app, path);
+  if (preload) tags.push(preload);
   return tags.join("\n    ");
 }
 
-// Must match the client's <img> for the hero (src/features/site/api/hero-image.ts,
-// src/lib/pocketbase/files.ts) so the browser reuses this response for the LCP image.
-const HERO_WIDTHS = [400, 800, 1600];
-const HERO_SIZES = "(min-width: 1216px) 1216px, 100vw";
+// Each must match the client's <img> (src/lib/pocketbase/files.ts imageSource, and the
+// component's sizes) so the browser reuses this response for the page's LCP image.
+const THUMB_WIDTHS = [400, 800, 1600];
+const LCP_IMAGES = {
+  // src/features/site/api/hero-image.ts
+  "/": { collection: "site_settings", filter: "key = 'main'", sort: "", field: "hero_image", width: 1600, sizes: "(min-width: 1216px) 1216px, 100vw" },
+  // src/features/portfolio/components/ArtworkGrid.tsx (first card, newest year first)
+  "/artworks": { collection: "artworks", filter: "", sort: "-year,sort_order", field: "main_image", width: 800, sizes: "(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px" },
+};
 
-/** <link rel=preload> for the home hero, so the LCP image starts with the HTML. */
-function heroPreload(settingsRecord) {
-  const name = settingsRecord.getString("hero_image");
+/** <link rel=preload> for a page's LCP image, so it starts with the HTML, not after the data. */
+function lcpPreload(app, path) {
+  const spec = LCP_IMAGES[path];
+  if (!spec) return "";
+  const [record] = app.findRecordsByFilter(spec.collection, spec.filter || "1=1", spec.sort, 1, 0, {});
+  const name = record ? record.getString(spec.field) : "";
   if (!name) return "";
-  const base = `/api/files/${settingsRecord.collection().name}/${settingsRecord.id}/${encodeURIComponent(name)}?thumb=`;
-  const srcset = HERO_WIDTHS.map((w) => `${base}${w}x0 ${w}w`).join(", ");
-  return `<link data-default-head rel="preload" as="image" href="${esc(`${base}1600x0`)}" imagesrcset="${esc(srcset)}" imagesizes="${HERO_SIZES}" fetchpriority="high" />`;
+  const base = `/api/files/${record.collection().name}/${record.id}/${encodeURIComponent(name)}?thumb=`;
+  const srcset = THUMB_WIDTHS.map((w) => `${base}${w}x0 ${w}w`).join(", ");
+  return `<link data-default-head rel="preload" as="image" href="${esc(`${base}${spec.width}x0`)}" imagesrcset="${esc(srcset)}" imagesizes="${esc(spec.sizes)}" fetchpriority="high" />`;
 }
 
 /** spa.serve transform: swaps the static default head tags for the page's own. */

@@ -70,7 +70,17 @@ describe('shareable pages carry their own head in the served HTML', () => {
     const image = await fetch(`${pb.url}${href}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
-    expect((await page('/artworks')).html).not.toContain('rel="preload"');
+    expect((await page('/news')).html).not.toContain('rel="preload"');
+  });
+
+  it('/artworks preloads the first card image (newest work), at a URL that serves it', async () => {
+    const p = await page('/artworks');
+    const link = /<link[^>]*rel="preload"[^>]*as="image"[^>]*>/.exec(p.html)?.[0];
+    const href = /href="([^"]+)"/.exec(link ?? '')?.[1]?.replace(/&amp;/g, '&');
+    expect(href).toMatch(/^\/api\/files\/artworks\/[a-z0-9]+\/[^?]+\?thumb=800x0$/);
+    const newest = await fetch(`${pb.url}/api/collections/artworks/records?sort=-year&perPage=1`).then((r) => r.json());
+    expect(href).toContain(`/artworks/${newest.items[0].id}/`);
+    expect((await fetch(`${pb.url}${href}`)).status).toBe(200);
   });
 
   it('/artworks: VisualArtwork list with an og:image', async () => {

@@ -141,6 +141,12 @@ test('a learner downloads the chapter, plays and seeks it offline while progress
     })
     .toBeGreaterThanOrEqual(2);
 
+  // the course dashboard lists the download and offers the whole course
+  await page.goto(`/course/${COURSE_SLUG}`);
+  const offline = page.getByRole('region', { name: 'Offline', exact: true });
+  await expect(offline.getByTestId('download-item').filter({ hasText: chapter.title }).first()).toBeVisible();
+  await expect(offline.getByRole('button', { name: 'Download course for offline' })).toBeVisible();
+
   // sign-out: no copies, no rows, and the key answers 404
   expect(await idbCount(page, 'atelier', 'downloads')).toBeGreaterThan(0);
   await page.goto('/my-courses');

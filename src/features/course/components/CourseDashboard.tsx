@@ -134,6 +134,9 @@ export function CourseDashboard({ slug }: { slug: string }) {
             <p className={c.muted}>The chapters could not be loaded for download.</p>
           ) : null}
           <DownloadsList userId={user.id} />
+          <Link to="/downloads" className={button({ tone: 'outline', size: 'sm' })}>
+            All offline downloads
+          </Link>
         </section>
       ) : null}
 

@@ -22,7 +22,10 @@ interface Props {
  */
 export function VideoPlayer({ userId, chapter, startAt, onPosition, onEnded }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
-  const { source, failed, recover } = useChapterVideoSource(userId, chapter);
+  // The file as the chapter was opened: a video replaced meanwhile keeps playing (the old file
+  // stays reachable, docs/offline-downloads.md); the next chapter load gets the new one.
+  const [opened] = useState(chapter);
+  const { source, failed, recover } = useChapterVideoSource(userId, opened);
   // What the element shows; follows `source` once the current position is noted.
   const [src, setSrc] = useState<string>();
   const [errored, setErrored] = useState(false);

@@ -16,20 +16,20 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as ArtworksRouteImport } from './routes/artworks'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
-import { Route as DownloadsRouteImport } from './routes/downloads'
 import { Route as PaymentCanceledRouteImport } from './routes/payment-canceled'
 import { Route as PaymentSuccessRouteImport } from './routes/payment-success'
 import { Route as PrintEditionsRouteImport } from './routes/print-editions'
 import { Route as PrintViewRouteImport } from './routes/print-view'
 import { Route as ViewingRoomRouteImport } from './routes/viewing-room'
 import { Route as WhisperingGameRouteImport } from './routes/whispering-game'
+import { Route as AuthedDownloadsRouteImport } from './routes/_authed/downloads'
 import { Route as AuthedMyCoursesRouteImport } from './routes/_authed/my-courses'
-import { Route as AdminVideosRouteImport } from './routes/admin/videos'
 import { Route as DropIndexRouteImport } from './routes/drop.index'
 import { Route as DropSlugRouteImport } from './routes/drop.$slug'
 import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
+import { Route as AuthedAdminVideosRouteImport } from './routes/_authed/admin/videos'
 import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
 import { Route as AuthedCourseSlugEnrollRouteImport } from './routes/_authed/course/$slug/enroll'
 import { Route as AuthedCourseCourseSlugChapterChapterIdRouteImport } from './routes/_authed/course/$courseSlug/chapter/$chapterId'
@@ -68,11 +68,6 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DownloadsRoute = DownloadsRouteImport.update({
-  id: '/downloads',
-  path: '/downloads',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PaymentCanceledRoute = PaymentCanceledRouteImport.update({
   id: '/payment-canceled',
   path: '/payment-canceled',
@@ -103,15 +98,15 @@ const WhisperingGameRoute = WhisperingGameRouteImport.update({
   path: '/whispering-game',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedDownloadsRoute = AuthedDownloadsRouteImport.update({
+  id: '/downloads',
+  path: '/downloads',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedMyCoursesRoute = AuthedMyCoursesRouteImport.update({
   id: '/my-courses',
   path: '/my-courses',
   getParentRoute: () => AuthedRoute,
-} as any)
-const AdminVideosRoute = AdminVideosRouteImport.update({
-  id: '/admin/videos',
-  path: '/admin/videos',
-  getParentRoute: () => rootRouteImport,
 } as any)
 const DropIndexRoute = DropIndexRouteImport.update({
   id: '/drop/',
@@ -138,6 +133,11 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
   path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedAdminVideosRoute = AuthedAdminVideosRouteImport.update({
+  id: '/admin/videos',
+  path: '/admin/videos',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedCourseSlugIndexRoute = AuthedCourseSlugIndexRouteImport.update({
   id: '/course/$slug/',
   path: '/course/$slug/',
@@ -162,20 +162,20 @@ export interface FileRoutesByFullPath {
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
-  '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/whispering-game': typeof WhisperingGameRoute
+  '/downloads': typeof AuthedDownloadsRoute
   '/my-courses': typeof AuthedMyCoursesRoute
-  '/admin/videos': typeof AdminVideosRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/admin/videos': typeof AuthedAdminVideosRoute
   '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
   '/course/$slug/': typeof AuthedCourseSlugIndexRoute
   '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
@@ -187,20 +187,20 @@ export interface FileRoutesByTo {
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
-  '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/whispering-game': typeof WhisperingGameRoute
+  '/downloads': typeof AuthedDownloadsRoute
   '/my-courses': typeof AuthedMyCoursesRoute
-  '/admin/videos': typeof AdminVideosRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop': typeof DropIndexRoute
   '/news': typeof NewsIndexRoute
+  '/admin/videos': typeof AuthedAdminVideosRoute
   '/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
   '/course/$slug': typeof AuthedCourseSlugIndexRoute
   '/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
@@ -214,20 +214,20 @@ export interface FileRoutesById {
   '/artworks': typeof ArtworksRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
-  '/downloads': typeof DownloadsRoute
   '/payment-canceled': typeof PaymentCanceledRoute
   '/payment-success': typeof PaymentSuccessRoute
   '/print-editions': typeof PrintEditionsRoute
   '/print-view': typeof PrintViewRoute
   '/viewing-room': typeof ViewingRoomRoute
   '/whispering-game': typeof WhisperingGameRoute
+  '/_authed/downloads': typeof AuthedDownloadsRoute
   '/_authed/my-courses': typeof AuthedMyCoursesRoute
-  '/admin/videos': typeof AdminVideosRoute
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/_authed/admin/videos': typeof AuthedAdminVideosRoute
   '/_authed/course/$slug/enroll': typeof AuthedCourseSlugEnrollRoute
   '/_authed/course/$slug/': typeof AuthedCourseSlugIndexRoute
   '/_authed/course/$courseSlug/chapter/$chapterId': typeof AuthedCourseCourseSlugChapterChapterIdRoute
@@ -241,20 +241,20 @@ export interface FileRouteTypes {
     | '/artworks'
     | '/auth'
     | '/contact'
-    | '/downloads'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
     | '/viewing-room'
     | '/whispering-game'
+    | '/downloads'
     | '/my-courses'
-    | '/admin/videos'
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop/'
     | '/news/'
+    | '/admin/videos'
     | '/course/$slug/enroll'
     | '/course/$slug/'
     | '/course/$courseSlug/chapter/$chapterId'
@@ -266,20 +266,20 @@ export interface FileRouteTypes {
     | '/artworks'
     | '/auth'
     | '/contact'
-    | '/downloads'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
     | '/viewing-room'
     | '/whispering-game'
+    | '/downloads'
     | '/my-courses'
-    | '/admin/videos'
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop'
     | '/news'
+    | '/admin/videos'
     | '/course/$slug/enroll'
     | '/course/$slug'
     | '/course/$courseSlug/chapter/$chapterId'
@@ -292,20 +292,20 @@ export interface FileRouteTypes {
     | '/artworks'
     | '/auth'
     | '/contact'
-    | '/downloads'
     | '/payment-canceled'
     | '/payment-success'
     | '/print-editions'
     | '/print-view'
     | '/viewing-room'
     | '/whispering-game'
+    | '/_authed/downloads'
     | '/_authed/my-courses'
-    | '/admin/videos'
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/drop/'
     | '/news/'
+    | '/_authed/admin/videos'
     | '/_authed/course/$slug/enroll'
     | '/_authed/course/$slug/'
     | '/_authed/course/$courseSlug/chapter/$chapterId'
@@ -319,14 +319,12 @@ export interface RootRouteChildren {
   ArtworksRoute: typeof ArtworksRoute
   AuthRoute: typeof AuthRoute
   ContactRoute: typeof ContactRoute
-  DownloadsRoute: typeof DownloadsRoute
   PaymentCanceledRoute: typeof PaymentCanceledRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
   PrintEditionsRoute: typeof PrintEditionsRoute
   PrintViewRoute: typeof PrintViewRoute
   ViewingRoomRoute: typeof ViewingRoomRoute
   WhisperingGameRoute: typeof WhisperingGameRoute
-  AdminVideosRoute: typeof AdminVideosRoute
   DropSlugRoute: typeof DropSlugRoute
   ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
   NewsSlugRoute: typeof NewsSlugRoute
@@ -385,13 +383,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/downloads': {
-      id: '/downloads'
-      path: '/downloads'
-      fullPath: '/downloads'
-      preLoaderRoute: typeof DownloadsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/payment-canceled': {
       id: '/payment-canceled'
       path: '/payment-canceled'
@@ -434,19 +425,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WhisperingGameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/downloads': {
+      id: '/_authed/downloads'
+      path: '/downloads'
+      fullPath: '/downloads'
+      preLoaderRoute: typeof AuthedDownloadsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/my-courses': {
       id: '/_authed/my-courses'
       path: '/my-courses'
       fullPath: '/my-courses'
       preLoaderRoute: typeof AuthedMyCoursesRouteImport
       parentRoute: typeof AuthedRoute
-    }
-    '/admin/videos': {
-      id: '/admin/videos'
-      path: '/admin/videos'
-      fullPath: '/admin/videos'
-      preLoaderRoute: typeof AdminVideosRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/drop/': {
       id: '/drop/'
@@ -483,6 +474,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/admin/videos': {
+      id: '/_authed/admin/videos'
+      path: '/admin/videos'
+      fullPath: '/admin/videos'
+      preLoaderRoute: typeof AuthedAdminVideosRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/course/$slug/': {
       id: '/_authed/course/$slug/'
       path: '/course/$slug'
@@ -508,14 +506,18 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedDownloadsRoute: typeof AuthedDownloadsRoute
   AuthedMyCoursesRoute: typeof AuthedMyCoursesRoute
+  AuthedAdminVideosRoute: typeof AuthedAdminVideosRoute
   AuthedCourseSlugEnrollRoute: typeof AuthedCourseSlugEnrollRoute
   AuthedCourseSlugIndexRoute: typeof AuthedCourseSlugIndexRoute
   AuthedCourseCourseSlugChapterChapterIdRoute: typeof AuthedCourseCourseSlugChapterChapterIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedDownloadsRoute: AuthedDownloadsRoute,
   AuthedMyCoursesRoute: AuthedMyCoursesRoute,
+  AuthedAdminVideosRoute: AuthedAdminVideosRoute,
   AuthedCourseSlugEnrollRoute: AuthedCourseSlugEnrollRoute,
   AuthedCourseSlugIndexRoute: AuthedCourseSlugIndexRoute,
   AuthedCourseCourseSlugChapterChapterIdRoute:
@@ -533,14 +535,12 @@ const rootRouteChildren: RootRouteChildren = {
   ArtworksRoute: ArtworksRoute,
   AuthRoute: AuthRoute,
   ContactRoute: ContactRoute,
-  DownloadsRoute: DownloadsRoute,
   PaymentCanceledRoute: PaymentCanceledRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
   PrintEditionsRoute: PrintEditionsRoute,
   PrintViewRoute: PrintViewRoute,
   ViewingRoomRoute: ViewingRoomRoute,
   WhisperingGameRoute: WhisperingGameRoute,
-  AdminVideosRoute: AdminVideosRoute,
   DropSlugRoute: DropSlugRoute,
   ExhibitionsSlugRoute: ExhibitionsSlugRoute,
   NewsSlugRoute: NewsSlugRoute,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChapterState, EMPTY_CHAPTER, mergeChapter, mergeTask, normalizeChapter, type TaskState } from '@/features/course/model/merge';
 import { completedChapterCount, completedLessonCount, coursePrice, percent, positionToSave } from '@/features/course/model/progress';
 import { chapterProgressId, deterministicId, taskProgressId } from '@/features/course/model/progress-id';
-import { refreshDelay } from '@/features/course/api/video';
+import { refreshDelay } from '@/lib/pocketbase/file-token';
 
 // The hooks' CommonJS copy of the rules must agree with the browser's.
 // (the package is "type": "module", so the CommonJS hook file is evaluated by hand)

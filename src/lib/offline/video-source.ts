@@ -2,8 +2,11 @@
 // (served by the service worker, seekable offline), else the protected file URL with a file
 // token. `recover` reloads a fresh source at the same position after a playback error
 // (token expired after 3 h, the artist deleted an archived file), without losing the place.
+// A streamed source is also renewed shortly before its file token expires, so seeking keeps
+// working however long the learner watches; the player keeps its place across the swap.
 import { useCallback, useEffect, useState } from 'react';
 import { pb } from '@/lib/pocketbase/client';
+import { refreshDelay } from '@/lib/pocketbase/file-token';
 import { offlineVideoUrl } from './downloads';
 
 export interface VideoSourceChapter {
@@ -35,12 +38,26 @@ export async function resolveVideoSource(userId: string | null | undefined, chap
   }
 }
 
+/** Retry this often while no source is reachable (offline without a download). */
+const RETRY_MS = 15_000;
+
+function tokenOf(src: string): string {
+  try {
+    return new URL(src, location.href).searchParams.get('token') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * For `<video src={source?.src} onError={(e) => recover(e.currentTarget)} />`. Re-resolves
- * when the chapter or its file changes (a replaced video has a new file name).
+ * when the chapter or its file changes (a replaced video has a new file name), before a
+ * streamed source's file token expires, and every 15 s while nothing is reachable
+ * (`failed`).
  */
 export function useChapterVideoSource(userId: string | null | undefined, chapter: VideoSourceChapter | null | undefined) {
   const [source, setSource] = useState<VideoSource | null>(null);
+  const [failed, setFailed] = useState(false);
   const id = chapter?.id;
   const video = chapter?.video;
   const collectionId = chapter?.collectionId ?? '';
@@ -48,13 +65,25 @@ export function useChapterVideoSource(userId: string | null | undefined, chapter
 
   useEffect(() => {
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setFailed(false);
     if (!id || !video) {
       setSource(null);
       return;
     }
-    void resolveVideoSource(userId, { id, video, collectionId, collectionName }).then((s) => live && setSource(s));
+    const load = async () => {
+      const next = await resolveVideoSource(userId, { id, video, collectionId, collectionName });
+      if (!live) return;
+      // Keep the last source when nothing is reachable: a playing video may still have it buffered.
+      if (next) setSource(next);
+      setFailed(!next);
+      if (!next) timer = setTimeout(() => void load(), RETRY_MS);
+      else if (!next.offline) timer = setTimeout(() => void load(), refreshDelay(tokenOf(next.src)));
+    };
+    void load();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [userId, id, video, collectionId, collectionName]);
 
@@ -78,5 +107,5 @@ export function useChapterVideoSource(userId: string | null | undefined, chapter
     [userId, id, video, collectionId, collectionName],
   );
 
-  return { source, recover };
+  return { source, failed, recover };
 }

@@ -15,16 +15,3 @@ export function useIsSignedIn(): boolean {
 export function isSignedIn(): boolean {
   return pb.authStore.isValid;
 }
-
-/** Role and email of the stored user; the API rules are the real gate. */
-export function currentRole(): { role: 'learner' | 'admin' | null; email?: string } {
-  const record = pb.authStore.isValid ? pb.authStore.record : null;
-  if (!record) return { role: null };
-  const role = record.role === 'admin' ? 'admin' : 'learner';
-  return { role, email: typeof record.email === 'string' ? record.email : undefined };
-}
-
-/** Id of the stored user, or null when signed out. */
-export function currentUserId(): string | null {
-  return pb.authStore.isValid ? (pb.authStore.record?.id ?? null) : null;
-}

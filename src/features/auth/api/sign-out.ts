@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { db } from '@/lib/offline/db';
+import { clearDownloads } from '@/lib/offline/downloads';
 import { clearOutbox } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase/client';
 
@@ -14,6 +15,8 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   const userId = pb.authStore.record?.id;
   try {
     await clearOutbox(userId ? { userId } : {});
+    // Rows and copies of this user's offline downloads (the loop below also drops the cache).
+    await clearDownloads(userId);
     await db.transaction('rw', [db.course_enrollments, db.course_modules, db.chapter_progress, db.task_progress], async () => {
       await Promise.all([db.course_enrollments.clear(), db.course_modules.clear(), db.chapter_progress.clear(), db.task_progress.clear()]);
     });

@@ -37,11 +37,14 @@ export const lessonsQueryOptions = (courseId: string) =>
     mirror: listMirror({ key: `course_lessons:${courseId}`, table: db.course_lessons, mode: 'upsert' }),
   });
 
+/** Where a course's task list is mirrored (also written by offline downloads). */
+export const tasksMirror = (courseId: string) => listMirror({ key: `course_tasks:${courseId}`, table: db.course_tasks, mode: 'upsert' });
+
 export const tasksQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.tasks(courseId),
     remote: () => pb.collection(Collections.CourseTasks).getFullList<CourseTasksRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
-    mirror: listMirror({ key: `course_tasks:${courseId}`, table: db.course_tasks, mode: 'upsert' }),
+    mirror: tasksMirror(courseId),
   });
 
 /** The learner's enrolment in a course, or null. */
@@ -72,12 +75,23 @@ export const myEnrollmentsQueryOptions = (userId: string) =>
     mirror: listMirror<EnrollmentWithCourse>({ key: `enrollments:${userId}`, table: db.course_enrollments, mode: 'upsert' }),
   });
 
+/** Where a learner's copy of one chapter is mirrored (also written by offline downloads). */
+export const chapterMirror = (userId: string, chapterId: string) => recordMirror({ key: `chapter:${userId}:${chapterId}`, table: db.course_modules });
+
 /** A chapter with its text and video (enrolled learners and admins only). */
 export const chapterQueryOptions = (userId: string, chapterId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapter(userId, chapterId),
     remote: () => pb.collection(Collections.CourseModules).getOne<CourseModulesRecord>(chapterId),
-    mirror: recordMirror({ key: `chapter:${userId}:${chapterId}`, table: db.course_modules }),
+    mirror: chapterMirror(userId, chapterId),
+  });
+
+/** Every chapter of a course with text and video, in order (for "download the whole course"). */
+export const chaptersQueryOptions = (userId: string, courseId: string) =>
+  mirroredQueryOptions({
+    queryKey: courseKeys.chapters(userId, courseId),
+    remote: () => pb.collection(Collections.CourseModules).getFullList<CourseModulesRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    mirror: listMirror({ key: `chapters:${userId}:${courseId}`, table: db.course_modules, mode: 'upsert' }),
   });
 
 export function useEnrollment(userId: string | undefined, courseId: string | undefined) {

@@ -7,5 +7,6 @@ export const courseKeys = {
   enrollment: (userId: string, courseId: string) => ['me', userId, 'enrollment', courseId] as const,
   enrollments: (userId: string) => ['me', userId, 'enrollments'] as const,
   chapter: (userId: string, chapterId: string) => ['me', userId, 'chapter', chapterId] as const,
+  chapters: (userId: string, courseId: string) => ['me', userId, 'chapters', courseId] as const,
   progressPull: (userId: string, courseId: string) => ['me', userId, 'progress-pull', courseId] as const,
 };

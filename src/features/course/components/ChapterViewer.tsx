@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
+import { offlineChapterData } from '@/lib/offline/downloads';
 import { useAuth } from '@/lib/pocketbase/session';
+import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
+import { DownloadButton } from '@/ui/downloads/DownloadButton';
 import { chapterQueryOptions, courseQueryOptions, outlineQueryOptions, tasksQueryOptions, useEnrollment } from '../api/course';
 import { type ChapterRef, markCompleted, progressPullQueryOptions, recordVisit, savePosition, useCourseProgress } from '../api/progress';
 import { chapterNumber } from '../model/progress';
@@ -28,6 +31,13 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
   const accessible = !!enrollment.data || user?.role === 'admin';
   const inOutline = outline.data?.some((ch) => ch.id === chapterId) ?? false;
   const chapter = useQuery({ ...chapterQueryOptions(user?.id ?? '', chapterId), enabled: !!user && accessible && inOutline });
+  // Offline with neither network nor mirror: the downloaded snapshot of this chapter, if any.
+  const downloaded = useQuery({
+    queryKey: ['me', user?.id ?? '', 'downloaded-chapter', chapterId],
+    queryFn: () => offlineChapterData(user?.id ?? '', chapterId),
+    enabled: !!user && (chapter.isError || tasks.isError),
+    networkMode: 'always',
+  });
   useQuery({ ...progressPullQueryOptions(user?.id ?? '', courseId), enabled: !!user && !!courseId && accessible });
   const progress = useCourseProgress(user?.id, courseId || undefined);
 
@@ -76,8 +86,9 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
   const mine = progress.chapters.get(chapterId);
   const completed = new Set([...progress.chapters.values()].filter((p) => p.completed).map((p) => p.chapter_id));
   const isCompleted = completed.has(chapterId);
-  const chapterTasks = (tasks.data ?? []).filter((t) => t.chapter_id === chapterId);
-  const data = chapter.data;
+  const snapshot = downloaded.data;
+  const chapterTasks = (tasks.data ?? (snapshot?.tasks as CourseTasksRecord[] | undefined) ?? []).filter((t) => t.chapter_id === chapterId);
+  const data = chapter.data ?? (snapshot?.chapter as unknown as CourseModulesRecord | undefined);
   const go = (id: string) => void navigate({ to: '/course/$courseSlug/chapter/$chapterId', params: { courseSlug, chapterId: id } });
 
   return (
@@ -94,6 +105,7 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
             data.video ? (
               <VideoPlayer
                 key={data.id}
+                userId={user?.id ?? ''}
                 chapter={data}
                 startAt={mine?.position_seconds ?? 0}
                 onPosition={(s) => ref && void savePosition(ref, s).catch((err) => console.error('[progress] position not saved', err))}
@@ -102,7 +114,7 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
             ) : (
               <div className={video.placeholder}>Video coming soon</div>
             )
-          ) : chapter.isError ? (
+          ) : chapter.isError && !downloaded.isPending ? (
             <div className={video.placeholder}>This chapter is not available offline yet.</div>
           ) : (
             <div className={video.placeholder} aria-busy="true">
@@ -117,6 +129,9 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
           <p className={c.muted}>{data?.description ?? outlineEntry.description}</p>
           {/* Plain text: rendered as text, never as HTML. */}
           {data?.content ? <div className={c.prose}>{data.content}</div> : null}
+          {user && data ? (
+            <DownloadButton userId={user.id} courseId={courseId} chapters={[{ ...data }]} tasksByChapter={{ [chapterId]: chapterTasks }} scope="chapter" />
+          ) : null}
           {!isCompleted && ref ? (
             <div>
               <button type="button" className={button({ tone: 'outline', size: 'sm' })} onClick={() => void markCompleted(ref)}>

@@ -3,11 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { imageSource } from '@/lib/pocketbase/files';
 import { useAuth } from '@/lib/pocketbase/session';
+import type { CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
+import { DownloadButton } from '@/ui/downloads/DownloadButton';
+import { DownloadsList } from '@/ui/downloads/DownloadsList';
 import { toast } from '@/ui/toast/toast-store';
-import { courseQueryOptions, outlineQueryOptions, useEnrollment } from '../api/course';
+import { chaptersQueryOptions, courseQueryOptions, outlineQueryOptions, tasksQueryOptions, useEnrollment } from '../api/course';
 import { progressPullQueryOptions, useCourseProgress } from '../api/progress';
 import { chapterNumber, completedChapterCount, coursePrice, percent } from '../model/progress';
 import * as c from './course.css';
@@ -35,6 +38,12 @@ export function Loading() {
   );
 }
 
+function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, CourseTasksRecord[]> {
+  const by: Record<string, CourseTasksRecord[]> = {};
+  for (const t of tasks) by[t.chapter_id] = [...(by[t.chapter_id] ?? []), t];
+  return by;
+}
+
 /** /course/$slug: the learner's dashboard for one course. */
 export function CourseDashboard({ slug }: { slug: string }) {
   const { user } = useAuth();
@@ -45,6 +54,9 @@ export function CourseDashboard({ slug }: { slug: string }) {
   const enrolled = !!enrollment.data || user?.role === 'admin';
   useQuery({ ...progressPullQueryOptions(user?.id ?? '', courseId ?? ''), enabled: !!user && !!courseId && enrolled });
   const progress = useCourseProgress(user?.id, courseId);
+  // Full chapters (text, video) and tasks, for "download the whole course".
+  const fullChapters = useQuery({ ...chaptersQueryOptions(user?.id ?? '', courseId ?? ''), enabled: !!user && !!courseId && enrolled });
+  const tasks = useQuery({ ...tasksQueryOptions(courseId ?? ''), enabled: !!courseId && enrolled });
 
   const failed = course.isError || course.data === null;
   const notFound = course.data === null || (course.error as { status?: number } | null)?.status === 404;
@@ -104,6 +116,29 @@ export function CourseDashboard({ slug }: { slug: string }) {
           </section>
         </div>
       )}
+
+      {enrolled && user ? (
+        <section className={c.card} aria-labelledby="offline-title">
+          <h2 id="offline-title" className={c.h3}>
+            Offline
+          </h2>
+          {fullChapters.data ? (
+            <DownloadButton
+              userId={user.id}
+              courseId={data.id}
+              chapters={fullChapters.data.map((ch) => ({ ...ch }))}
+              tasksByChapter={groupByChapter(tasks.data ?? [])}
+              scope="course"
+            />
+          ) : fullChapters.isError ? (
+            <p className={c.muted}>The chapters could not be loaded for download.</p>
+          ) : null}
+          <DownloadsList userId={user.id} />
+          <Link to="/downloads" className={button({ tone: 'outline', size: 'sm' })}>
+            All offline downloads
+          </Link>
+        </section>
+      ) : null}
 
       <section aria-labelledby="chapters-title" className={styles.chapters}>
         <h2 id="chapters-title" className={c.h2}>

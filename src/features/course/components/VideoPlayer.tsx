@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useChapterVideoSource } from '@/lib/offline/video-source';
 import type { CourseModulesRecord } from '@/lib/pocketbase/types.gen';
-import { chapterVideoUrl } from '../api/video';
 import { positionToSave } from '../model/progress';
 import * as styles from './VideoPlayer.css';
 
 interface Props {
+  /** The signed-in learner: their downloaded copy is played when there is one. */
+  userId: string;
   chapter: CourseModulesRecord;
   /** Saved position to resume at (seconds). */
   startAt: number;
@@ -13,45 +15,33 @@ interface Props {
 }
 
 /**
- * The protected chapter video. Every range request is checked against the file token, so
- * the source is swapped for a fresh token shortly before it expires (its JWT `exp`), keeping
- * the position and playing state: seeking keeps working however long the learner watches.
+ * The chapter video. `useChapterVideoSource` is the one source of truth for its URL: this
+ * learner's downloaded copy (served by the service worker, plays and seeks offline), else
+ * the protected file with a file token, renewed before the token expires and after a
+ * playback error. Whenever the URL changes the player keeps its position and playing state.
  */
-export function VideoPlayer({ chapter, startAt, onPosition, onEnded }: Props) {
+export function VideoPlayer({ userId, chapter, startAt, onPosition, onEnded }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
+  // The file as the chapter was opened: a video replaced meanwhile keeps playing (the old file
+  // stays reachable, docs/offline-downloads.md); the next chapter load gets the new one.
+  const [opened] = useState(chapter);
+  const { source, failed, recover } = useChapterVideoSource(userId, opened);
+  // What the element shows; follows `source` once the current position is noted.
   const [src, setSrc] = useState<string>();
-  const [failed, setFailed] = useState(false);
+  const [errored, setErrored] = useState(false);
   const lastSaved = useRef<number | undefined>(undefined);
   const resumeAt = useRef<{ time: number; play: boolean } | undefined>(startAt > 0 ? { time: startAt, play: false } : undefined);
   const callbacks = useRef({ onPosition, onEnded });
   callbacks.current = { onPosition, onEnded };
 
-  // A fresh URL now, and again shortly before each token expires.
+  const next = source?.src;
   useEffect(() => {
-    let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = async () => {
-      try {
-        const { url, refreshIn } = await chapterVideoUrl(chapter);
-        if (!alive) return;
-        const v = ref.current;
-        if (v?.currentSrc) resumeAt.current = { time: v.currentTime, play: !v.paused && !v.ended };
-        setFailed(false);
-        setSrc(url);
-        timer = setTimeout(() => void refresh(), refreshIn);
-      } catch (err) {
-        console.error('[video] could not get a file token', err);
-        if (!alive) return;
-        setFailed(true);
-        timer = setTimeout(() => void refresh(), 15_000);
-      }
-    };
-    void refresh();
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [chapter]);
+    if (!next) return;
+    // Runs before the element gets the new URL (loading it resets currentTime to 0).
+    const v = ref.current;
+    if (v?.currentSrc) resumeAt.current = { time: v.currentTime, play: !v.paused && !v.ended };
+    setSrc(next);
+  }, [next]);
 
   return (
     <div className={styles.frame}>
@@ -65,7 +55,9 @@ export function VideoPlayer({ chapter, startAt, onPosition, onEnded }: Props) {
         preload="metadata"
         controlsList="nodownload"
         data-testid="chapter-video"
+        data-offline={source?.offline ? 'true' : undefined}
         onLoadedMetadata={(e) => {
+          setErrored(false);
           const v = e.currentTarget;
           const r = resumeAt.current;
           resumeAt.current = undefined;
@@ -81,12 +73,13 @@ export function VideoPlayer({ chapter, startAt, onPosition, onEnded }: Props) {
         }}
         onEnded={(e) => callbacks.current.onEnded(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
         onError={(e) => {
-          // An expired token or a dropped connection: log it; the next refresh retries.
+          // An expired token, a deleted file or a dropped connection: a fresh source, same place.
           console.error('[video] playback error', e.currentTarget.error);
-          setFailed(true);
+          setErrored(true);
+          void recover(e.currentTarget);
         }}
       />
-      {failed ? <p className={styles.note}>The video could not be loaded. Check your connection; it retries automatically.</p> : null}
+      {failed || errored ? <p className={styles.note}>The video could not be loaded. Check your connection; it retries automatically.</p> : null}
     </div>
   );
 }

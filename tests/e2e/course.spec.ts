@@ -2,6 +2,24 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { asSuperuser, COURSE_SLUG, chapters, createLearner, enrol, ensureChapterVideo, serverTicks, signIn } from './course-support';
 
+/** Task ticks as stored in the device's IndexedDB copy (Dexie database `atelier`). */
+function deviceTicks(page: Page): Promise<Record<string, boolean>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('atelier');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const rows = await new Promise<{ task_identifier: string; completed: boolean }[]>((resolve, reject) => {
+      const req = db.transaction('task_progress').objectStore('task_progress').getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return Object.fromEntries(rows.map((r) => [r.task_identifier, r.completed]));
+  });
+}
+
 async function noSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
@@ -174,6 +192,9 @@ test.describe('taking the course', () => {
     await page.getByRole('checkbox', { name: /TASK 02/ }).uncheck();
     await page.getByRole('checkbox', { name: /TASK 01/ }).uncheck();
     await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'local');
+    // The box flips at once; the device's copy commits a few ms later. Reload only after
+    // it has, as a learner would (this is what a reload must keep, not the optimistic UI).
+    await expect.poll(() => deviceTicks(page)).toEqual({ TASK_01: false, TASK_02: false, TASK_03: true });
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /TASK 03/ })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: /TASK 02/ })).not.toBeChecked();

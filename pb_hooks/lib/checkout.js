@@ -44,7 +44,7 @@ function fileUrl(record, field, thumb) {
 }
 
 function validEmail(v) {
-  return typeof v === "string" && v.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? v : "";
+  return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/validate.js`).EMAIL_RE.test(v) ? v : "";
 }
 
 /** Open holds of a print that are still valid, and releases the stale ones. Inside a tx. */
@@ -121,8 +121,12 @@ function parseCurrency(c) {
   return cur;
 }
 
-/** Marks an order failed and releases its holds (Stripe refused or was unreachable). */
+/**
+ * Ends a still-pending order with `status` (failed, expired, …) and releases its holds.
+ * The one place holds go back to stock; returns false when the order was not pending.
+ */
 function abandon(orderId, status) {
+  let released = false;
   $app.runInTransaction((txApp) => {
     const order = txApp.findRecordById("orders", orderId);
     if (order.getString("status") !== "pending") return;
@@ -135,7 +139,9 @@ function abandon(orderId, status) {
       touched[h.getString("print_id")] = true;
     }
     for (const pid of Object.keys(touched)) recomputeAvailable(txApp, txApp.findRecordById("prints", pid));
+    released = true;
   });
+  return released;
 }
 
 function lineItem(item, imageUrl) {

@@ -222,23 +222,7 @@ function fulfil(sessionId, session) {
 
 /** Releases an unpaid order's holds and marks it (expired by default). */
 function release(orderId, status) {
-  const checkout = require(`${__hooks}/lib/checkout.js`);
-  let released = false;
-  $app.runInTransaction((txApp) => {
-    const order = txApp.findRecordById("orders", orderId);
-    if (order.getString("status") !== "pending") return;
-    order.set("status", status || "expired");
-    txApp.save(order);
-    const touched = {};
-    for (const h of txApp.findRecordsByFilter("stock_holds", "order_id = {:o} && status = 'open'", "", 0, 0, { o: orderId })) {
-      h.set("status", "released");
-      txApp.save(h);
-      touched[h.getString("print_id")] = true;
-    }
-    for (const pid of Object.keys(touched)) checkout.recomputeAvailable(txApp, txApp.findRecordById("prints", pid));
-    released = true;
-  });
-  return released;
+  return require(`${__hooks}/lib/checkout.js`).abandon(orderId, status || "expired");
 }
 
 function releaseSession(session) {

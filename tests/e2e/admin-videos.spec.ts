@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { chapters, courseBySlug, createSession, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
-import { waitForServiceWorker } from './support';
+import { seriousAxeViolations, waitForServiceWorker } from './support';
 
 // Desktop and phone run in parallel against one server: each edits its own chapters
 // (indexes 2-6 and 9-10 here, 7-8 in offline-downloads.spec.ts; the course issue uses 0-1).
@@ -208,9 +207,5 @@ test('no serious or critical axe violations on /admin/videos', async ({ page, re
   await expect(page.getByTestId('chapter-card').first()).toBeVisible();
   await waitForServiceWorker(page);
   await page.waitForTimeout(600);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((x) => x.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { AXE_WCAG, seriousAxeViolations } from './support';
 import { asSuperuser, COURSE_SLUG, chapters, createLearner, enrol, ensureChapterVideo, serverTicks, signIn } from './course-support';
 
 /** Task ticks as stored in the device's IndexedDB copy (Dexie database `atelier`). */
@@ -21,11 +21,7 @@ function deviceTicks(page: Page): Promise<Record<string, boolean>> {
 }
 
 async function noSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page, AXE_WCAG)).toEqual([]);
 }
 
 test.describe('course landing page', () => {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { chapters, courseBySlug, createSession, enroll, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
-import { waitForServiceWorker } from './support';
+import { seriousAxeViolations, waitForServiceWorker } from './support';
 
 // Desktop and phone each put their video on their own chapter; within a project the tests
 // share that chapter, so they run one after the other.
@@ -150,9 +149,5 @@ test('no serious or critical axe violations on /downloads', async ({ page, reque
   await expect(page.getByTestId('downloadable-chapter').first()).toBeVisible();
   await waitForServiceWorker(page);
   await page.waitForTimeout(600);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((x) => x.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousAxeViolations } from './support';
 
 // Seeded demo prints (pb_hooks/lib/demo-content.js): the first active one is "The Whispering
 // Room" at €240 / $275 (own USD price), SEK converted from EUR.
@@ -7,13 +7,6 @@ const FIRST = { slug: 'the-whispering-room-print', title: 'The Whispering Room' 
 const SECOND = { slug: 'lantern-bearer-print', title: 'Lantern Bearer' };
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-
-async function seriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 async function openCart(page: Page) {
   await page.getByTestId('cart-button').click();
@@ -54,7 +47,7 @@ test('print editions: add to cart, change currency, reload keeps both', async ({
   await expect(panel.getByTestId('cart-line')).toHaveCount(1);
   await expect(panel.getByTestId('cart-line')).toContainText('Qty 2');
   expect(nbsp(await panel.getByTestId('cart-subtotal').innerText())).toBe('5 520 kr');
-  expect(await seriousAxe(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('print view: falls back to the first print, shows edition and availability', async ({ page }) => {
@@ -64,7 +57,7 @@ test('print view: falls back to the first print, shows edition and availability'
   await page.goto(`/print-view?print=${SECOND.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: SECOND.title })).toBeVisible();
   await expect(page.getByTestId('print-price')).toHaveText('€180');
-  expect(await seriousAxe(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('checkout opens the Stripe page in a new tab, clears the cart; paying lands on payment-success', async ({ page, context }) => {
@@ -86,7 +79,7 @@ test('checkout opens the Stripe page in a new tab, clears the cart; paying lands
   await expect(tab.getByTestId('order-status')).toHaveText('Paid');
   await expect(tab.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
   await expect(tab.getByRole('link', { name: 'My courses' })).toHaveAttribute('href', '/my-courses');
-  expect(await seriousAxe(tab)).toEqual([]);
+  expect(await seriousAxeViolations(tab)).toEqual([]);
 
   // the sold copy is gone from the edition
   await page.goto(`/print-view?print=${SECOND.slug}`);
@@ -104,7 +97,7 @@ test('payment canceled: no charges, the cart can be restored', async ({ page, co
   await expect(tab.getByRole('heading', { level: 1, name: 'Payment canceled' })).toBeVisible();
   await expect(tab.getByText('No charges were made.')).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Back to Print Editions' })).toHaveAttribute('href', '/print-editions');
-  expect(await seriousAxe(tab)).toEqual([]);
+  expect(await seriousAxeViolations(tab)).toEqual([]);
   await tab.getByRole('button', { name: 'Restore cart' }).click();
   await expect(tab.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
 });

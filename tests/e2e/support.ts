@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ARTIST = 'Elin Vinter';
@@ -42,4 +43,17 @@ export async function settleFirstVisit(page: Page) {
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll('ol[aria-label="Notifications"] > li')).every((li) => getComputedStyle(li).opacity === '1'),
   );
+}
+
+/** WCAG 2.0/2.1 A and AA rules; `AXE_STRICT` adds axe's best-practice rules. */
+export const AXE_WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const AXE_STRICT = [...AXE_WCAG, 'best-practice'];
+
+/** The serious and critical axe violations on the page, as comparable plain data (tags null: every rule). */
+export async function seriousAxeViolations(page: Page, tags: string[] | null = AXE_STRICT) {
+  const builder = new AxeBuilder({ page });
+  const results = await (tags ? builder.withTags(tags) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }

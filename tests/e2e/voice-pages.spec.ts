@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { AXE_WCAG, seriousAxeViolations } from './support';
 import { expectToast, findRecords, ownClientIp, uniqueEmail } from './voice-support';
 
 // page.route cannot see requests a service worker makes, so these specs run without it
@@ -21,12 +21,7 @@ async function enterViewingRoom(page: Page, slug = 'the-whispering-room') {
   await expectToast(page, 'Access granted', "We've emailed you details and unlocked the room.");
 }
 
-async function seriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
+const seriousAxe = (page: Page) => seriousAxeViolations(page, AXE_WCAG);
 
 test('about: portrait, biography and CV from the site settings', async ({ page }) => {
   await page.goto('/about');

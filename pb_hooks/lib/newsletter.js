@@ -3,6 +3,7 @@
 // one-click unsubscribe (link in the body + List-Unsubscribe / List-Unsubscribe-Post).
 
 const { Collections, DEFAULT_CONSENT_VERSION } = require(`${__hooks}/lib/contract.gen.js`);
+const viewingRoom = require(`${__hooks}/lib/viewing-room.js`);
 
 const TOKEN_LEN = 40;
 // A repeated sign-up re-sends its email at most this often (minutes).
@@ -29,29 +30,6 @@ function unsubscribeUrl(sub) {
 
 function confirmUrl(sub) {
   return `${mailer().siteUrl()}/api/atelier/newsletter/confirm?token=${encodeURIComponent(sub.getString("confirm_token"))}`;
-}
-
-/**
- * A link token that unlocks the viewing room on any device: "<subscriberId>.<hmac>", keyed
- * with the subscriber's own secret unsubscribe token (random, hidden, only ever emailed to them).
- */
-function roomToken(sub) {
-  return `${sub.id}.${$security.hs256(`viewing-room:${sub.id}`, sub.getString("unsubscribe_token"))}`;
-}
-
-/** True when the token was made by roomToken for a subscriber that still exists. */
-function verifyRoomToken(app, token) {
-  const m = /^([a-z0-9]{15})\.([a-f0-9]{64})$/.exec(String(token || ""));
-  if (!m) return false;
-  let sub;
-  try {
-    sub = app.findRecordById(Collections.NewsletterSubscribers, m[1]);
-  } catch (_) {
-    return false;
-  }
-  const key = sub.getString("unsubscribe_token");
-  if (!key) return false;
-  return $security.equal($security.hs256(`viewing-room:${sub.id}`, key), m[2]);
 }
 
 function listHeaders(sub) {
@@ -129,7 +107,7 @@ function sendViewingRoom(sub, artworkSlug, artworkTitle) {
   const m = mailer();
   const artist = m.artistName();
   const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
-  const query = `${artworkPart}access=${encodeURIComponent(roomToken(sub))}`;
+  const query = `${artworkPart}access=${encodeURIComponent(viewingRoom.token(sub))}`;
   const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
   let html = `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
@@ -238,7 +216,5 @@ module.exports = {
   subscribe,
   confirm,
   unsubscribe,
-  verifyRoomToken,
-  roomToken,
   page,
 };

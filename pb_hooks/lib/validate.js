@@ -1,7 +1,11 @@
-// Input checks shared by the form routes (newsletter, contact). CommonJS; required inside handlers.
-// Every failure becomes a 400 with PocketBase's field-error shape {field: {code, message}}.
+// Input checks shared by the form routes (newsletter, contact, viewing room). CommonJS;
+// required inside handlers. Every failure becomes a 400 with PocketBase's field-error shape
+// {field: {code, message}}.
 
 const contract = require(`${__hooks}/lib/contract.gen.js`);
+
+// Largest JSON body a form route reads (413 above it).
+const FORM_BODY_LIMIT = 64 * 1024;
 
 // The same address check as the PWA's forms.
 const EMAIL_RE = contract.EMAIL_PATTERN;
@@ -96,4 +100,4 @@ function startsWith(prefix) {
   return new RegExp(`^${escaped}.+`);
 }
 
-module.exports = { collector, body, startsWith, EMAIL_RE, HTML_RE, SLUG_RE };
+module.exports = { collector, body, startsWith, FORM_BODY_LIMIT, EMAIL_RE, HTML_RE, SLUG_RE };

@@ -1,9 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Visitor forms: newsletter (consent + double opt-in + one-click unsubscribe), contact
-// messages and artwork inquiries, viewing-room unlock links. Contracts in docs/api.md.
-// Rate limits: the "POST /api/atelier/" settings rule, plus a per-IP cap in lib/contact.js.
-
-const FORM_BODY_LIMIT = 64 * 1024;
+// Newsletter: sign-up with a recorded consent, double opt-in by email, and unsubscribing
+// from the link in every mail or with the mail client's one-click POST. Logic in
+// lib/newsletter.js; routes and answers in docs/api.md. Rate limit: the settings rule for
+// "POST /api/atelier/".
 
 routerAdd("POST", "/api/atelier/subscribe-newsletter", (e) => {
   const v = require(`${__hooks}/lib/validate.js`);
@@ -31,7 +30,7 @@ routerAdd("POST", "/api/atelier/subscribe-newsletter", (e) => {
     ip: e.realIP(),
   });
   return e.json(200, { status: result.status, mailSent: result.mailSent });
-}, $apis.bodyLimit(FORM_BODY_LIMIT));
+}, $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT));
 
 routerAdd("GET", "/api/atelier/newsletter/confirm", (e) => {
   const nl = require(`${__hooks}/lib/newsletter.js`);
@@ -58,51 +57,4 @@ routerAdd("POST", "/api/atelier/newsletter/unsubscribe", (e) => {
   const result = nl.unsubscribe($app, e.request.url.query().get("token"));
   if (result === "invalid") throw new BadRequestError("Invalid unsubscribe token.", {});
   return e.json(200, { status: "unsubscribed" });
-}, $apis.bodyLimit(FORM_BODY_LIMIT));
-
-routerAdd("POST", "/api/atelier/viewing-room/unlock", (e) => {
-  const v = require(`${__hooks}/lib/validate.js`);
-  const nl = require(`${__hooks}/lib/newsletter.js`);
-  const b = v.body(e);
-  if (typeof b.token !== "string" || !nl.verifyRoomToken($app, b.token)) {
-    throw new BadRequestError("This viewing room link is not valid.", { token: { code: "validation_invalid_token", message: "Invalid or expired link." } });
-  }
-  return e.json(200, { ok: true });
-}, $apis.bodyLimit(FORM_BODY_LIMIT));
-
-routerAdd("POST", "/api/atelier/send-contact", (e) => {
-  const v = require(`${__hooks}/lib/validate.js`);
-  const contact = require(`${__hooks}/lib/contact.js`);
-  const contract = require(`${__hooks}/lib/contract.gen.js`);
-  const max = contract.FORM_LIMITS;
-  const b = v.body(e);
-  const c = v.collector();
-  const kind = c.field("kind", b.kind || "contact", { oneOf: contract.Enums.contact_messages.kind }) || "contact";
-  const name = c.field("name", b.name, { required: true, max: max.name, requiredMessage: "Please enter your name." });
-  const email = c.field("email", b.email, { required: true, email: true, max: max.email, requiredMessage: "Please enter your email address." });
-  const phone = c.field("phone", b.phone, { max: max.phone });
-  let subject;
-  if (kind === "inquiry") {
-    const prefix = contract.INQUIRY_SUBJECT_PREFIX;
-    subject = c.field("subject", b.subject, { required: true, max: max.subject, pattern: v.startsWith(prefix), patternMessage: `Must start with "${prefix}".` });
-  } else {
-    subject = c.field("subject", b.subject || contract.CONTACT_SUBJECTS[0], { oneOf: contract.CONTACT_SUBJECTS });
-  }
-  const message = c.field("message", b.message, { required: true, max: max.message, multiline: true, requiredMessage: "Please enter a message." });
-  const artworkId = c.field("artworkId", b.artworkId, { max: 15, pattern: /^[a-z0-9]{15}$/, patternMessage: "Invalid artwork." });
-  const clientId = c.field("clientId", b.clientId, { max: 64, pattern: contract.CLIENT_ID_PATTERN, patternMessage: "Invalid client id." });
-  if (artworkId) {
-    try {
-      $app.findRecordById(contract.Collections.Artworks, artworkId);
-    } catch (_) {
-      c.add("artworkId", "validation_not_found", "Unknown artwork.");
-    }
-  }
-  c.throwIfAny();
-
-  const result = contact.submit($app, {
-    kind: kind, name: name, email: email, phone: phone, subject: subject, message: message,
-    artworkId: artworkId, clientId: clientId, ip: e.realIP(),
-  });
-  return e.json(200, { id: result.id });
-}, $apis.bodyLimit(FORM_BODY_LIMIT));
+}, $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT));

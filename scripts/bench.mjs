@@ -10,6 +10,7 @@ import { runLighthouse } from '../tests/bench/lighthouse.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { root } from './lib/pb-args.mjs';
 import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
 
 const only = new Set(process.argv.slice(2));
 const want = (name) => only.size === 0 || only.has(name);
@@ -37,20 +38,15 @@ if (want('bundle')) {
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
 const port = await freePort();
 const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '1' };
-const superuser = { email: 'bench@atelier.test', password: 'bench-password-123' };
-prepareData({ dataDir, env, seed: true, superuser });
+prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
 const server = await servePocketBase({ dataDir, port, env });
 
 /** The load client is one IP: exclude it from the rate limiter, which would answer 429s. */
 async function excludeLoopbackFromRateLimits() {
-  const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
-  }).then((r) => r.json());
+  const token = await superuserToken(server.url);
   const res = await fetch(`${server.url}/api/settings`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: auth.token },
+    headers: { 'content-type': 'application/json', authorization: token },
     body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
   });
   if (!res.ok) throw new Error(`could not update rate limit settings: ${res.status} ${await res.text()}`);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { chapters, courseBySlug, createSession, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
-import { seriousAxeViolations, waitForServiceWorker } from './support';
+import { createSession, signIn } from './accounts';
+import { chapters, courseBySlug, recordTestVideo, setChapterVideo } from './chapter-support';
+import { seriousAxeViolations, settleFirstVisit } from './support';
 
 // Desktop and phone run in parallel against one server: each edits its own chapters
 // (indexes 2-6 and 9-10 here, 7-8 in offline-downloads.spec.ts; the course issue uses 0-1).
@@ -205,7 +206,6 @@ test('no serious or critical axe violations on /admin/videos', async ({ page, re
   await signIn(page, admin);
   await openAdmin(page);
   await expect(page.getByTestId('chapter-card').first()).toBeVisible();
-  await waitForServiceWorker(page);
-  await page.waitForTimeout(600);
+  await settleFirstVisit(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
 });

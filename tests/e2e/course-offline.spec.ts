@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chapters, courseBySlug, createSession, enroll, recordTestVideo, signIn } from './admin-offline-support';
-import { COURSE_SLUG } from './course-support';
+import { createSession, signIn } from './accounts';
+import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo } from './chapter-support';
 import { waitForServiceWorker } from './support';
 
 // Issue 5 + issue 6 together: the admin's upload plays in the chapter viewer, a downloaded

@@ -57,3 +57,28 @@ export async function seriousAxeViolations(page: Page, tags: string[] | null = A
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+
+/**
+ * Each test speaks from its own client address (PocketBase trusts X-Forwarded-For, see the
+ * settings migration), so the per-address form rate limits do not couple the tests.
+ */
+export async function ownClientIp(page: Page): Promise<string> {
+  const ip = `10.${rand(254)}.${rand(254)}.${rand(254) + 1}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  return ip;
+}
+
+/** A toast with this title (and description, when given) is shown. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toasts = page.getByRole('list', { name: 'Notifications' });
+  // destructive toasts are role=alert, so match the <li> itself
+  const item = toasts.locator('li').filter({ hasText: title });
+  await expect(item.first()).toBeVisible();
+  if (description) await expect(item.filter({ hasText: description }).first()).toBeVisible();
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${rand(1e6)}@example.com`;
+}

@@ -109,8 +109,8 @@ function streamUpload(opts: StreamOptions): Promise<{ status: number; body: Loos
       while (i < chunks.length) {
         if (opts.abortAfter !== undefined && sent >= opts.abortAfter) {
           aborted = true;
+          req.once('close', () => resolve('aborted'));
           req.destroy();
-          setTimeout(() => resolve('aborted'), 200);
           return;
         }
         const c = chunks[i++] as Uint8Array;

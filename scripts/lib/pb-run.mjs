@@ -28,9 +28,9 @@ function run(bin, args, env) {
  * Seeding is idempotent: it upserts by slug, so running it twice changes nothing.
  * seed: 'if-empty' seeds only a database without content (npm start, npm run dev).
  */
-export function prepareData({ dataDir, publicDir = 'dist', env = process.env, superuser, seed = false }) {
+export function prepareData({ dataDir, publicDir = 'dist', migrationsDir, env = process.env, superuser, seed = false }) {
   const bin = ensurePocketBase();
-  const dirs = pbDirArgs({ dataDir, publicDir });
+  const dirs = pbDirArgs({ dataDir, publicDir, migrationsDir });
   run(bin, ['migrate', 'up', ...dirs], env);
   if (superuser) run(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], env);
   if (seed) {
@@ -42,9 +42,9 @@ export function prepareData({ dataDir, publicDir = 'dist', env = process.env, su
 }
 
 /** Starts `serve` and resolves once /api/health answers. */
-export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127.0.0.1', port, env = process.env, stdio = 'pipe', dev = false }) {
+export async function servePocketBase({ dataDir, publicDir = 'dist', migrationsDir, host = '127.0.0.1', port, env = process.env, stdio = 'pipe', dev = false }) {
   const bin = ensurePocketBase();
-  const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir })];
+  const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir, migrationsDir })];
   if (dev) args.push('--dev');
   const child = spawn(bin, args, { cwd: root, env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) }, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   let output = '';

@@ -1,6 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Voice: newsletter_subscribers (with the consent record), contact_messages, mail_log.
+// newsletter_subscribers (with the consent record), contact_messages, mail_log.
 // Server-only: the form routes in pb_hooks write them; the artist reads them in the admin UI.
+
+// This migration was first applied under another file name. PocketBase remembers applied
+// migrations by file name, so a database migrated then already holds these collections:
+// there the old entry is dropped and the runner records this name instead.
+const FORMER_NAME = "1795264400_create_voice.js";
 const TIMESTAMPS = [
   { type: "autodate", name: "created", onCreate: true, onUpdate: false },
   { type: "autodate", name: "updated", onCreate: true, onUpdate: true },
@@ -9,6 +14,9 @@ const serverOnly = (c) => ({ type: "base", listRule: null, viewRule: null, creat
 
 migrate(
   (app) => {
+    const forgotten = app.db().newQuery("DELETE FROM {{_migrations}} WHERE file = {:file}").bind({ file: FORMER_NAME }).execute();
+    if (forgotten.rowsAffected() > 0) return;
+
     app.save(new Collection(serverOnly({
       name: "newsletter_subscribers",
       fields: [

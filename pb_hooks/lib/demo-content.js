@@ -223,7 +223,7 @@ const chapters = CHAPTERS.map(([title, description], i) => ({
     "Keep everything you make. The compendium has space to note what surprised you.",
 }));
 
-// §3 task table: [task_identifier, chapter sort_order, title]
+// The course's tasks: [task_identifier, chapter sort_order, title]
 const TASKS = [
   ["TASK_01", 1, "Hands and feet sketches"],
   ["TASK_02", 1, "Do not lift the pencil"],

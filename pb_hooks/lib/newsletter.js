@@ -1,4 +1,4 @@
-// Newsletter with recorded consent and double opt-in (SPEC change 7). CommonJS; required
+// Newsletter with recorded consent and double opt-in. CommonJS; required
 // inside handlers. Mails go through lib/mailer.js; every newsletter mail carries a working
 // one-click unsubscribe (link in the body + List-Unsubscribe / List-Unsubscribe-Post).
 

@@ -5,7 +5,8 @@ import { chapters, courseBySlug, recordTestVideo, setChapterVideo } from './chap
 import { seriousAxeViolations, settleFirstVisit } from './support';
 
 // Desktop and phone run in parallel against one server: each edits its own chapters
-// (indexes 2-6 and 9-10 here, 7-8 in offline-downloads.spec.ts; the course issue uses 0-1).
+// (indexes 2-6 and 9-10 here, 7-8 in offline-downloads.spec.ts, 4 in course-offline.spec.ts,
+// 0-1 in course.spec.ts).
 const chapterIndex = (project: string) => (project === 'phone' ? 6 : 5);
 
 async function openAdmin(page: Page) {
@@ -144,7 +145,7 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
   await expect(page.getByText('Text compendium downloaded successfully')).toBeVisible();
 });
 
-test('every admin failure toast of SPEC §8 shows when the server fails', async ({ page, request }, testInfo) => {
+test('every admin failure toast shows when the server fails', async ({ page, request }, testInfo) => {
   const admin = await createSession(request, 'admin', 'admin');
   const course = await courseBySlug(request);
   const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;

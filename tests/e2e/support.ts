@@ -26,7 +26,10 @@ export async function listRecords<T>(request: APIRequestContext, collection: str
   return (await res.json()) as ListResponse<T>;
 }
 
-/** Waits until the service worker is active and controls the page (toolchain notes §3.10). */
+/**
+ * Waits until the service worker is active and controls the page (on a first visit `ready`
+ * resolves before the worker has claimed the page).
+ */
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

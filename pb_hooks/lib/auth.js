@@ -66,7 +66,7 @@ function demoSignIn(e) {
   if (!demoSignInAllowed()) throw new ForbiddenError("Demo sign-in is not available on this server.");
   const body = e.requestInfo().body || {};
   const role = body.role === "admin" ? "admin" : body.role === "learner" ? "learner" : "";
-  if (!role) throw new BadRequestError("Choose the demo learner or the demo admin.", { role: { code: "validation_invalid_role", message: "learner or admin" } });
+  if (!role) throw new BadRequestError("Choose the demo learner or the demo admin.", { role: new ValidationError("validation_invalid_role", "Learner or admin.") });
   const who = DEMO_USERS[role];
   let user;
   try {
@@ -112,7 +112,7 @@ function onOAuth2(e) {
   }
   const data = e.createData || {};
   for (const key of PROTECTED_FIELDS) {
-    if (data[key] !== undefined) throw new BadRequestError("Account details come from Google.", { [key]: { code: "validation_not_allowed", message: "Set by Google." } });
+    if (data[key] !== undefined) throw new BadRequestError("Account details come from Google.", { [key]: new ValidationError("validation_not_allowed", "Set by Google.") });
   }
   return e.next();
 }

@@ -73,9 +73,19 @@ function collector() {
     const names = Object.keys(errors);
     if (!names.length) return;
     const first = errors[names[0]];
-    throw new BadRequestError(message || `${labelOf(names[0])}: ${first.message}`, errors);
+    throw new BadRequestError(message || `${labelOf(names[0])}: ${first.message}`, fieldErrors(errors));
   }
   return { field: field, add: add, errors: errors, throwIfAny: throwIfAny };
+}
+
+/**
+ * `{field: {code, message}}` as PocketBase answers it. A plain object would not do: the API
+ * error keeps only validation errors and replaces anything else with "Invalid value.".
+ */
+function fieldErrors(errors) {
+  const out = {};
+  for (const name of Object.keys(errors)) out[name] = new ValidationError(errors[name].code, errors[name].message);
+  return out;
 }
 
 function labelOf(name) {
@@ -100,4 +110,4 @@ function startsWith(prefix) {
   return new RegExp(`^${escaped}.+`);
 }
 
-module.exports = { collector, body, startsWith, FORM_BODY_LIMIT, EMAIL_RE, HTML_RE, SLUG_RE };
+module.exports = { collector, body, fieldErrors, startsWith, FORM_BODY_LIMIT, EMAIL_RE, HTML_RE, SLUG_RE };

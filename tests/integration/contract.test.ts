@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEmail } from '@/features/newsletter/model/email';
 import {
@@ -15,6 +16,7 @@ import {
   FORM_LIMITS,
   INQUIRY_SUBJECT_PREFIX,
 } from '@/lib/contract/contract.gen';
+import { toAppError } from '@/lib/pocketbase/errors';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import type { Loose } from './helpers';
 
@@ -64,8 +66,21 @@ describe('contact subjects', () => {
   it('and refuses any other', async () => {
     const res = await post('/api/atelier/send-contact', contact('Sales Inquiry'));
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.data)).toEqual(['subject']);
-    expect(res.body.message).toBe(`Subject: Must be one of: ${CONTACT_SUBJECTS.join(', ')}.`);
+    const message = `Must be one of: ${CONTACT_SUBJECTS.join(', ')}.`;
+    // the field error reaches the PWA as {code, message}, the shape its forms read
+    expect(res.body.data).toEqual({ subject: { code: 'validation_invalid_value', message } });
+    expect(res.body.message).toBe(`Subject: ${message}`);
+  });
+
+  it("the PWA's error mapping reads the server's field errors", async () => {
+    const sdk = new PocketBase(pb.url);
+    const err = await sdk
+      .send('/api/atelier/send-contact', { method: 'POST', body: { ...contact('Hi'), message: '<b>bold</b>' }, headers: { 'x-forwarded-for': '10.7.255.1' } })
+      .catch((e: unknown) => e);
+    expect(toAppError(err).fieldErrors).toEqual({
+      subject: `Must be one of: ${CONTACT_SUBJECTS.join(', ')}.`,
+      message: 'HTML is not allowed; please send plain text.',
+    });
   });
 
   it('an inquiry subject is the prefix and the artwork title', async () => {

@@ -5,6 +5,9 @@ routerUse((e) => {
   return require(`${__hooks}/lib/admin-videos.js`).guardChapterWrites(e);
 });
 
-onRecordUpdateExecute((e) => {
-  return require(`${__hooks}/lib/admin-videos.js`).keepReplacedVideo(e);
-}, require(`${__hooks}/lib/contract.gen.js`).Collections.CourseModules);
+onRecordUpdateExecute(
+  (e) => {
+    return require(`${__hooks}/lib/admin-videos.js`).keepReplacedVideo(e);
+  },
+  require(`${__hooks}/lib/contract.gen.js`).Collections.CourseModules,
+);

@@ -27,7 +27,7 @@ migrate(
     );
     const video = modules.fields.getByName("video");
     video.help =
-      "Chapter video (mp4, webm, mov, ogg, m4v or mkv, up to 4 GB). Protected: only enrolled learners and admins can fetch it. Upload it on /admin/videos or here; the previous video moves to \"video_archive\".";
+      'Chapter video (mp4, webm, mov, ogg, m4v or mkv, up to 4 GB). Protected: only enrolled learners and admins can fetch it. Upload it on /admin/videos or here; the previous video moves to "video_archive".';
     app.save(modules);
   },
   (app) => {

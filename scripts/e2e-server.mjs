@@ -52,7 +52,9 @@ try {
   });
   server = await servePocketBase({ dataDir, publicDir: 'dist', host, port, env });
   stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
-  console.log(`[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); Stripe stand-in at ${stripe.url}`);
+  console.log(
+    `[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); Stripe stand-in at ${stripe.url}`,
+  );
   server.child.on('exit', (code) => {
     if (!stopping) {
       console.error(`[e2e-server] PocketBase exited unexpectedly (${code}):\n${server.output()}`);

@@ -20,7 +20,8 @@ const JSON_SHAPES = {
   'site_settings.education': 'Array<{ year: number; text: string }>',
   'site_settings.exhibitions': 'Array<{ year: number; text: string }>',
   'orders.items':
-    "Array<{ type: 'print' | 'course'; id: string; slug: string; title: string; quantity: number; unit_amount: number; currency: string }>",
+    "Array<{ type: 'print' | 'course'; id: string; slug: string; title: string; quantity: number; " +
+    'unit_amount: number; currency: string }>',
   'orders.shipping': 'Record<string, unknown> | null',
   'stock_holds.edition_numbers': 'number[] | null',
 };

@@ -27,7 +27,9 @@ function ensureChromium() {
     const res = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
     if (res.status === 0 && existsSync(path)) return path;
   }
-  throw new Error(`Chromium not found at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  throw new Error(
+    `Chromium not found at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
 }
 
 const steps = [];
@@ -43,20 +45,27 @@ function step(name, fn) {
   steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
   return ok;
 }
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 let flaky = [];
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
 }
 function countPlaywright(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const { stats } = report;
-  passed += stats.expected; failed += stats.unexpected; skipped += stats.skipped;
+  passed += stats.expected;
+  failed += stats.unexpected;
+  skipped += stats.skipped;
   flaky = flakyTests(report);
 }
 
@@ -71,7 +80,14 @@ step('lint and formatting (biome ci)', () => run(bin('biome'), ['ci', '.']));
 for (const project of ['unit', 'integration']) {
   step(`${project} tests (vitest)`, () => {
     const out = resolve(reports, `vitest-${project}.json`);
-    const ok = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+    const ok = run(bin('vitest'), [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ]);
     countVitest(out);
     return ok;
   });
@@ -82,7 +98,9 @@ step('e2e tests (playwright)', () => {
   if (!ready || !built) throw new Error('skipped: tools or build missing');
   const out = resolve(reports, 'playwright.json');
   // one retry, so that a test failing only sometimes is told apart from one that fails
-  const ok = run(bin('playwright'), ['test', '--retries=1', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const ok = run(bin('playwright'), ['test', '--retries=1', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
   countPlaywright(out);
   return ok;
 });
@@ -101,7 +119,8 @@ console.log('\n━━ summary');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name}  (${s.seconds.toFixed(1)} s)`);
 if (flaky.length) {
   console.log('\nflaky (failed, then passed on retry):');
-  for (const t of flaky) console.log(`  ${flakyAgain.includes(t) ? 'FAILED AGAIN' : 'passed again'}  ${describeTest(t)}`);
+  for (const t of flaky)
+    console.log(`  ${flakyAgain.includes(t) ? 'FAILED AGAIN' : 'passed again'}  ${describeTest(t)}`);
 }
 const stepFailures = steps.filter((s) => !s.ok).length;
 console.log(`\ntests: ${passed} passed, ${flaky.length} flaky, ${failed + stepFailures} failed, ${skipped} skipped`);

@@ -69,4 +69,8 @@ function guardChapterWrites(e) {
   return e.next();
 }
 
-module.exports = { keepReplacedVideo: keepReplacedVideo, guardChapterWrites: guardChapterWrites, PENDING_DELETE_KEY: PENDING_DELETE_KEY };
+module.exports = {
+  keepReplacedVideo: keepReplacedVideo,
+  guardChapterWrites: guardChapterWrites,
+  PENDING_DELETE_KEY: PENDING_DELETE_KEY,
+};

@@ -89,7 +89,10 @@ function fieldErrors(errors) {
 }
 
 function labelOf(name) {
-  const s = String(name).replace(/([A-Z])/g, " $1").replace(/_/g, " ").trim();
+  const s = String(name)
+    .replace(/([A-Z])/g, " $1")
+    .replace(/_/g, " ")
+    .trim();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

@@ -36,5 +36,12 @@ export function describeTest(t) {
 /** Playwright arguments that run one test `times` times with no retries. */
 export function rerunArgs(t, times) {
   // --no-deps: a project's dependencies (pwa-update runs after desktop and phone) stay out of it
-  return ['test', `${t.file}:${t.line}`, `--project=${t.project}`, '--no-deps', `--repeat-each=${times}`, '--retries=0'];
+  return [
+    'test',
+    `${t.file}:${t.line}`,
+    `--project=${t.project}`,
+    '--no-deps',
+    `--repeat-each=${times}`,
+    '--retries=0',
+  ];
 }

@@ -3,7 +3,11 @@ import { resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '..', '..');
 
 /** Directory flags every PocketBase invocation of this project uses. */
-export function pbDirArgs({ dataDir = process.env.PB_DATA_DIR ?? 'pb_data', publicDir = 'dist', migrationsDir = 'pb_migrations' } = {}) {
+export function pbDirArgs({
+  dataDir = process.env.PB_DATA_DIR ?? 'pb_data',
+  publicDir = 'dist',
+  migrationsDir = 'pb_migrations',
+} = {}) {
   return [
     `--dir=${resolve(root, dataDir)}`,
     `--hooksDir=${resolve(root, 'pb_hooks')}`,

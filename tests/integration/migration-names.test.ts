@@ -34,7 +34,10 @@ function migrationsWith(rename: Record<string, string>, extra: Record<string, st
 
 /** Runs `migrate up` and returns everything PocketBase printed. */
 function migrateUp(dataDir: string, migrationsDir: string) {
-  const res = spawnSync(ensurePocketBase(), ['migrate', 'up', ...pbDirArgs({ dataDir, migrationsDir })], { env, encoding: 'utf8' });
+  const res = spawnSync(ensurePocketBase(), ['migrate', 'up', ...pbDirArgs({ dataDir, migrationsDir })], {
+    env,
+    encoding: 'utf8',
+  });
   expect(res.status, res.stderr).toBe(0);
   return `${res.stdout}${res.stderr}`;
 }
@@ -55,7 +58,12 @@ afterAll(() => {
 describe('renamed migrations', () => {
   it('a database migrated under the former name upgrades in place and keeps its records', async () => {
     const dataDir = tempDir('atelier-upgrade-');
-    prepareData({ dataDir, migrationsDir: migrationsWith({ [RENAMED.current]: RENAMED.former }), env, superuser: TEST_SUPERUSER });
+    prepareData({
+      dataDir,
+      migrationsDir: migrationsWith({ [RENAMED.current]: RENAMED.former }),
+      env,
+      superuser: TEST_SUPERUSER,
+    });
 
     const before = await withServer(dataDir, async (url, token) => {
       const headers = { 'content-type': 'application/json', authorization: token };
@@ -76,7 +84,9 @@ describe('renamed migrations', () => {
       const headers = { authorization: token };
       const collection = await (await fetch(`${url}/api/collections/newsletter_subscribers`, { headers })).json();
       expect(collection.id).toBe(before.collection);
-      const sub = await fetch(`${url}/api/collections/newsletter_subscribers/records/${before.subscriber}`, { headers });
+      const sub = await fetch(`${url}/api/collections/newsletter_subscribers/records/${before.subscriber}`, {
+        headers,
+      });
       expect(sub.status).toBe(200);
       expect((await sub.json()).email).toBe('early@example.com');
     });

@@ -53,7 +53,11 @@ export async function startPocketBase(opts: StartOptions = {}): Promise<TestPock
 export async function asSuperuser(pb: TestPocketBase, path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${pb.url}${path}`, {
     ...init,
-    headers: { 'content-type': 'application/json', authorization: pb.superuser.token, ...(init.headers as Record<string, string>) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: pb.superuser.token,
+      ...(init.headers as Record<string, string>),
+    },
   });
 }
 
@@ -63,15 +67,28 @@ export type Role = 'learner' | 'admin';
  * Creates a user with a role and returns an auth token for it, minted by superuser
  * impersonation (users have no password auth; production sign-in is Google).
  */
-export async function createUser(pb: TestPocketBase, opts: { email: string; role?: Role; name?: string }): Promise<{ id: string; token: string }> {
+export async function createUser(
+  pb: TestPocketBase,
+  opts: { email: string; role?: Role; name?: string },
+): Promise<{ id: string; token: string }> {
   const password = 'x-unused-password-1234';
   const created = await asSuperuser(pb, '/api/collections/users/records', {
     method: 'POST',
-    body: JSON.stringify({ email: opts.email, name: opts.name ?? opts.email.split('@')[0], role: opts.role ?? 'learner', password, passwordConfirm: password, verified: true }),
+    body: JSON.stringify({
+      email: opts.email,
+      name: opts.name ?? opts.email.split('@')[0],
+      role: opts.role ?? 'learner',
+      password,
+      passwordConfirm: password,
+      verified: true,
+    }),
   });
   if (!created.ok) throw new Error(`create user failed: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
-  const imp = await asSuperuser(pb, `/api/collections/users/impersonate/${id}`, { method: 'POST', body: JSON.stringify({ duration: 3600 }) });
+  const imp = await asSuperuser(pb, `/api/collections/users/impersonate/${id}`, {
+    method: 'POST',
+    body: JSON.stringify({ duration: 3600 }),
+  });
   if (!imp.ok) throw new Error(`impersonate failed: ${imp.status} ${await imp.text()}`);
   const { token } = (await imp.json()) as { token: string };
   return { id, token };

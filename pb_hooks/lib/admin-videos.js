@@ -72,5 +72,6 @@ function guardChapterWrites(e) {
 module.exports = {
   keepReplacedVideo: keepReplacedVideo,
   guardChapterWrites: guardChapterWrites,
+  isAdminOrSuperuser: isAdminOrSuperuser,
   PENDING_DELETE_KEY: PENDING_DELETE_KEY,
 };

@@ -401,7 +401,7 @@ function attach(app, st) {
     app.save(chapter);
   } catch (err) {
     st.attempts += 1;
-    const why = `Storing the video failed: ${String(err && err.message ? err.message : err)}`;
+    const why = `Storing the video failed: ${String(err?.message || err)}`;
     if (st.attempts >= MAX_ATTACH_ATTEMPTS) {
       markFailed(app, st, why);
     } else {

@@ -45,26 +45,41 @@ function sha256OfFile(path: string): Promise<string> {
 async function throttleUpload(context: BrowserContext, page: Page, bytesPerSecond: number) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 5,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 /** Every chunk's Upload-Offset, in the order the page sent them. */
 function recordChunkOffsets(page: Page): number[] {
   const offsets: number[] = [];
   page.on('request', (req) => {
-    if (req.method() === 'PATCH' && req.url().includes('/api/video-uploads/')) offsets.push(Number(req.headers()['upload-offset']));
+    if (req.method() === 'PATCH' && req.url().includes('/api/video-uploads/'))
+      offsets.push(Number(req.headers()['upload-offset']));
   });
   return offsets;
 }
 
 /** The stored video as the admin fetches it with a file token. */
 async function storedVideoSha(request: APIRequestContext, admin: Session, chapterId: string): Promise<string> {
-  const chapter = await asSuperuser<{ video: string; collectionId: string }>(request, 'GET', `/api/collections/course_modules/records/${chapterId}`);
+  const chapter = await asSuperuser<{ video: string; collectionId: string }>(
+    request,
+    'GET',
+    `/api/collections/course_modules/records/${chapterId}`,
+  );
   expect(chapter.video).toMatch(/_\w+\.mp4$/);
-  const token = (await (await request.post('/api/files/token', { headers: { authorization: admin.token } })).json()).token;
-  const res = await request.get(`/api/files/${chapter.collectionId}/${chapterId}/${chapter.video}?token=${token}`, { timeout: 120_000 });
+  const token = (await (await request.post('/api/files/token', { headers: { authorization: admin.token } })).json())
+    .token;
+  const res = await request.get(`/api/files/${chapter.collectionId}/${chapterId}/${chapter.video}?token=${token}`, {
+    timeout: 120_000,
+  });
   expect(res.status()).toBe(200);
-  return createHash('sha256').update(await res.body()).digest('hex');
+  return createHash('sha256')
+    .update(await res.body())
+    .digest('hex');
 }
 
 async function openChapter(page: Page, courseId: string, title: string) {
@@ -74,7 +89,11 @@ async function openChapter(page: Page, courseId: string, title: string) {
   return card;
 }
 
-test('a 300 MB upload through a throttled link, cut twice, resumes each time and stores a byte-identical file', async ({ page, context, request }, testInfo) => {
+test('a 300 MB upload through a throttled link, cut twice, resumes each time and stores a byte-identical file', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(240_000);
   const size = 300 * MiB + 12_345;
@@ -98,8 +117,11 @@ test('a 300 MB upload through a throttled link, cut twice, resumes each time and
 
   await card.getByLabel('Upload video').setInputFiles(file);
   const bar = card.getByTestId('upload-progress');
+  await expect(card.getByText('Uploading...')).toBeVisible({ timeout: 30_000 });
   // real progress across chunks: the bar passes half-way while chunks are still going up
-  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 120_000 }).toBeGreaterThanOrEqual(50);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 120_000 })
+    .toBeGreaterThanOrEqual(50);
   await expect(card.getByText('Uploading...')).toBeVisible();
   await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 150_000 });
   await expect(card.getByText('Video uploaded')).toBeVisible();
@@ -114,7 +136,11 @@ test('a 300 MB upload through a throttled link, cut twice, resumes each time and
   expect(await storedVideoSha(request, admin, chapterId)).toBe(want);
 });
 
-test('a tab closed mid-upload resumes from /admin/videos after choosing the same file again', async ({ page, context, request }, testInfo) => {
+test('a tab closed mid-upload resumes from /admin/videos after choosing the same file again', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(180_000);
   const file = writeVideoFile('workshop.mp4', 96 * MiB + 777);
@@ -126,7 +152,11 @@ test('a tab closed mid-upload resumes from /admin/videos after choosing the same
   await throttleUpload(context, page, 6 * MiB);
   await first.getByLabel('Upload video').setInputFiles(file);
   const bar = first.getByTestId('upload-progress');
-  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  // the bar first shows the file being read for its checksum, then the bytes sent
+  await expect(first.getByText('Uploading...')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(30);
   await page.close();
 
   const again = await context.newPage();

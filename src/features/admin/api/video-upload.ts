@@ -97,7 +97,8 @@ function serverMessage(err: unknown): string | null {
 
 function explain(err: unknown, sentFraction: number): UploadError {
   const status = (err as tus.DetailedError | undefined)?.originalResponse?.getStatus() ?? 0;
-  if (status === 401 || status === 403) return new UploadError('You are not allowed to upload chapter videos (admins only).', 'rejected');
+  if (status === 401 || status === 403)
+    return new UploadError('You are not allowed to upload chapter videos (admins only).', 'rejected');
   if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429 && status !== 460) {
     return new UploadError(serverMessage(err) ?? `The server refused the upload (${status}).`, 'rejected');
   }
@@ -124,13 +125,16 @@ export async function interruptedUploads(chapterId: string): Promise<tus.Previou
 /** Gives up an interrupted upload: the server drops the partial file, the browser the address. */
 export async function discardUpload(previous: tus.PreviousUpload): Promise<void> {
   if (previous.uploadUrl) {
-    await tus.Upload.terminate(previous.uploadUrl, { headers: { Authorization: pb.authStore.token } }).catch(() => undefined);
+    await tus.Upload.terminate(previous.uploadUrl, { headers: { Authorization: pb.authStore.token } }).catch(
+      () => undefined,
+    );
   }
   await tus.defaultOptions.urlStorage.removeUpload(previous.urlStorageKey);
 }
 
 async function forgetStored(uploadUrl: string): Promise<void> {
-  for (const u of await storedUploads()) if (u.uploadUrl === uploadUrl) await tus.defaultOptions.urlStorage.removeUpload(u.urlStorageKey);
+  for (const u of await storedUploads())
+    if (u.uploadUrl === uploadUrl) await tus.defaultOptions.urlStorage.removeUpload(u.urlStorageKey);
 }
 
 const wait = (ms: number, signal?: AbortSignal) =>
@@ -147,18 +151,33 @@ const wait = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Polls the server until it has verified and stored the file (a 4 GB file takes a few minutes). */
-async function awaitStored(uploadUrl: string, onPhase?: (p: UploadPhase) => void, signal?: AbortSignal): Promise<UploadedVideo> {
+async function awaitStored(
+  uploadUrl: string,
+  onPhase?: (p: UploadPhase) => void,
+  signal?: AbortSignal,
+): Promise<UploadedVideo> {
   let failures = 0;
   for (;;) {
     let status: FinaliseStatus;
     try {
-      status = await pb.send<FinaliseStatus>(`${new URL(uploadUrl, location.href).pathname}/finalise`, { method: 'POST', requestKey: null });
+      status = await pb.send<FinaliseStatus>(`${new URL(uploadUrl, location.href).pathname}/finalise`, {
+        method: 'POST',
+        requestKey: null,
+      });
       failures = 0;
     } catch (err) {
       const code = (err as { status?: number }).status ?? 0;
-      if (code === 404) throw new UploadError('The server no longer knows this upload. Choose the file again to upload it anew.', 'verification');
+      if (code === 404)
+        throw new UploadError(
+          'The server no longer knows this upload. Choose the file again to upload it anew.',
+          'verification',
+        );
       // the server keeps working on it; a lost poll changes nothing
-      if (++failures > 30) throw new UploadError('The server could not be reached to confirm the upload. Reload the page to see whether the video arrived.', 'network');
+      if (++failures > 30)
+        throw new UploadError(
+          'The server could not be reached to confirm the upload. Reload the page to see whether the video arrived.',
+          'network',
+        );
       await wait(2000, signal);
       continue;
     }
@@ -179,8 +198,15 @@ async function awaitStored(uploadUrl: string, onPhase?: (p: UploadPhase) => void
  * Uploads (or continues uploading) a chapter video and resolves once the server has
  * verified it and made it the chapter's video. Canceling discards the partial upload.
  */
-export async function uploadChapterVideo({ chapter, file, durationSeconds, onPhase, signal }: UploadVideoInput): Promise<UploadedVideo> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new UploadError('You are offline. Uploads need a connection.', 'offline');
+export async function uploadChapterVideo({
+  chapter,
+  file,
+  durationSeconds,
+  onPhase,
+  signal,
+}: UploadVideoInput): Promise<UploadedVideo> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new UploadError('You are offline. Uploads need a connection.', 'offline');
   const fingerprint = fingerprintOf(chapter.id, file);
   const base: tus.UploadOptions = {
     endpoint: pb.buildURL(VIDEO_UPLOAD.path),
@@ -205,14 +231,30 @@ export async function uploadChapterVideo({ chapter, file, durationSeconds, onPha
       sha256 = await fileDigest(file, { signal, onProgress: (fraction) => onPhase?.({ kind: 'checking', fraction }) });
     } catch (err) {
       if (signal?.aborted) throw new UploadError('The upload was canceled.', 'aborted');
-      throw new UploadError(`The file could not be read (${err instanceof Error ? err.message : String(err)}).`, 'rejected');
+      throw new UploadError(
+        `The file could not be read (${err instanceof Error ? err.message : String(err)}).`,
+        'rejected',
+      );
     }
-    metadata = { chapter: chapter.id, filename: file.name, filetype: file.type, sha256, duration: String(Math.max(0, Math.round(durationSeconds))) };
+    metadata = {
+      chapter: chapter.id,
+      filename: file.name,
+      filetype: file.type,
+      sha256,
+      duration: String(Math.max(0, Math.round(durationSeconds))),
+    };
   }
 
   let resumedFrom = -1;
   let sentFraction = 0;
-  let last: UploadPhase & { kind: 'sending' } = { kind: 'sending', sent: 0, total: file.size, fraction: 0, resumedFrom: 0, retrying: false };
+  let last: UploadPhase & { kind: 'sending' } = {
+    kind: 'sending',
+    sent: 0,
+    total: file.size,
+    fraction: 0,
+    resumedFrom: 0,
+    retrying: false,
+  };
   const uploadUrl = await new Promise<string>((resolve, reject) => {
     const upload = new tus.Upload(file, {
       ...base,

@@ -57,7 +57,13 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
     // A failed read stores 0 (unknown) rather than blocking the upload.
     const durationSeconds = storedDuration(await readVideoDuration(file));
     try {
-      const { storage } = await upload.mutateAsync({ chapter, file, durationSeconds, signal: controller.signal, onPhase: setPhase });
+      const { storage } = await upload.mutateAsync({
+        chapter,
+        file,
+        durationSeconds,
+        signal: controller.signal,
+        onPhase: setPhase,
+      });
       toast({ title: 'Success', description: successText(storage) });
     } catch (err) {
       const why = err instanceof Error && err.message ? err.message : UPLOAD_FAILED;
@@ -72,7 +78,8 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
   };
 
   const percent = phase ? Math.floor((phase.fraction ?? 0) * 100) : 0;
-  const resumedAt = phase?.kind === 'sending' && phase.resumedFrom > 0 ? Math.floor((phase.resumedFrom / phase.total) * 100) : 0;
+  const resumedAt =
+    phase?.kind === 'sending' && phase.resumedFrom > 0 ? Math.floor((phase.resumedFrom / phase.total) * 100) : 0;
   const pending = busy ? [] : interrupted;
 
   return (
@@ -106,10 +113,20 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
       {phase ? (
         <div className={styles.progressRow} role="status" aria-live="polite">
           <span>{phaseText(phase)}</span>
-          <progress className={styles.progress} max={100} value={percent} aria-label={`Upload progress for ${chapter.title}`} data-testid="upload-progress" />
+          <progress
+            className={styles.progress}
+            max={100}
+            value={percent}
+            aria-label={`Upload progress for ${chapter.title}`}
+            data-testid="upload-progress"
+          />
           <span aria-hidden="true">{percent}%</span>
           {phase.kind === 'storing' ? null : (
-            <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => abortRef.current?.abort()}>
+            <button
+              type="button"
+              className={button({ tone: 'ghost', size: 'sm' })}
+              onClick={() => abortRef.current?.abort()}
+            >
               Cancel upload
             </button>
           )}

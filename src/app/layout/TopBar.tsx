@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
-import { useIsSignedIn } from '@/lib/pocketbase/auth';
+import { useAuth } from '@/lib/pocketbase/session';
 import { futureRoute } from '@/lib/router/future-route';
 import { InstallApp } from '@/ui/install/InstallApp';
 import { Sheet } from '@/ui/sheet/LazySheet';
@@ -24,7 +24,7 @@ function NavItems({ links, linkClass, onNavigate }: { links: readonly NavLink[];
 export function TopBar() {
   const settings = useSiteSettings();
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
-  const signedIn = useIsSignedIn();
+  const signedIn = useAuth().user !== null;
   const links: readonly NavLink[] = signedIn ? [...MAIN_NAV, ...SIGNED_IN_NAV] : MAIN_NAV;
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -1,5 +1,7 @@
-// Small values the browser keeps for the visitor (SPEC §3 "Browser storage values").
-// localStorage can be unavailable (private mode, quota): reads fall back, writes are best effort.
+// Small values the browser keeps for the visitor: the email they last subscribed with
+// (newsletter forms remember it, checkout pre-fills Stripe with it) and the viewing-room
+// access. localStorage can be unavailable (private mode, quota, a server render): reads fall
+// back to null, writes are best effort.
 
 export const StorageKeys = {
   newsletterEmail: 'newsletter_email',
@@ -7,6 +9,8 @@ export const StorageKeys = {
   viewingRoomFirstName: 'viewing_room_first_name',
   viewingRoomLastName: 'viewing_room_last_name',
 } as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function readValue(key: string): string | null {
   try {
@@ -28,6 +32,8 @@ export function rememberNewsletterEmail(email: string): void {
   writeValue(StorageKeys.newsletterEmail, email.trim());
 }
 
+/** The remembered newsletter email when it is a valid address, else null. */
 export function rememberedNewsletterEmail(): string | null {
-  return readValue(StorageKeys.newsletterEmail);
+  const value = readValue(StorageKeys.newsletterEmail);
+  return value && EMAIL_PATTERN.test(value) ? value : null;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readRememberedEmail } from '@/lib/remembered-email';
+import { rememberedNewsletterEmail } from '@/lib/forms/remembered';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { toast } from '@/ui/toast/toast-store';
 import { button } from '@/ui/button/button.css';
@@ -36,7 +36,7 @@ export function CheckoutButton() {
       await runCheckout({
         items,
         currency,
-        email: readRememberedEmail(),
+        email: rememberedNewsletterEmail(),
         online,
         openTab: openBlankTab,
         navigateHere: (url) => window.location.assign(url),

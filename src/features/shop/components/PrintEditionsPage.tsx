@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { printsQueryOptions } from '../api/prints';
 import { CurrencySelect } from './CurrencySelect';
@@ -18,7 +17,6 @@ export function PrintEditionsPage({ highlight }: { highlight?: string }) {
 
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title="Print Editions" description="Signed limited-edition giclée prints on archival paper. Free worldwide shipping from Stockholm." />
       <header className={styles.header}>
         <div>
           <p className={eyebrow}>Shop</p>

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { InstallApp } from '@/ui/install/InstallApp';
-import { downloadableCoursesQueryOptions } from '../api/downloadable-chapters';
-import { DownloadButton } from '@/ui/downloads/DownloadButton';
-import * as styles from '@/ui/downloads/Downloads.css';
-import { DownloadsList } from '@/ui/downloads/DownloadsList';
+import { downloadableCoursesQueryOptions } from '../api/downloadable-courses';
+import { DownloadButton } from './DownloadButton';
+import * as styles from './Downloads.css';
+import { DownloadsList } from './DownloadsList';
 
 /** /downloads: take enrolled courses offline, see and free what is stored, install the app. */
 export function DownloadsPage({ userId }: { userId: string }) {
+  // What is already on the device works without it: a failed read is said in place.
   const courses = useQuery(downloadableCoursesQueryOptions(userId));
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title="Offline downloads" />
       <header>
         <p className={eyebrow}>Your courses</p>
         <h1 className={styles.title}>Offline downloads</h1>

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { pb } from '@/lib/pocketbase/client';
 import { refreshDelay } from '@/lib/pocketbase/file-token';
-import { offlineVideoUrl } from './downloads';
+import { offlineVideoUrl } from './offline-copies';
 
 export interface VideoSourceChapter {
   id: string;

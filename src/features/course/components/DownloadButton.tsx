@@ -1,17 +1,11 @@
 import { useRef, useState } from 'react';
-import {
-  type DownloadableChapter,
-  type DownloadProgress,
-  downloadForOffline,
-  estimateDownload,
-  formatBytes,
-  removeChapterDownload,
-  removeCourseDownload,
-  useDownloads,
-} from '@/lib/offline/downloads';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
+import { type DownloadProgress, downloadForOffline, estimateDownload } from '../api/download-course';
+import { removeChapterDownload, removeCourseDownload, useDownloads } from '../api/manage-downloads';
+import type { DownloadableChapter } from '../api/offline-copies';
+import { formatBytes } from '../model/bytes';
 import * as styles from './Downloads.css';
 
 export interface DownloadButtonProps {

@@ -1,39 +1,16 @@
 // Offline course downloads: a chapter (video, text, tasks) or a whole course (plus the
 // compendium PDF) stored on this device for the signed-in learner. Files go to Cache
-// Storage under keys not tied to the file token (src/lib/offline/media-keys.ts), and the
-// service worker (src/sw/offline-media.ts) serves them with Range support. Bookkeeping rows
-// live in Dexie (`downloads`), one per user and item; sign-out calls clearDownloads().
-import { useLiveQuery } from 'dexie-react-hooks';
+// Storage under keys not tied to the file token (lib/offline/media-keys.ts), and the service
+// worker (src/sw/offline-media.ts) serves them with Range support. Each stored item gets a
+// Dexie `downloads` row (offline-copies.ts); chapter texts and tasks also go into the course
+// mirror, so the chapter viewer's own queries answer offline.
+import { type DownloadRow, db } from '@/lib/offline/db';
+import { DOWNLOADS_CACHE, offlineMediaKey, OWNER_HEADER } from '@/lib/offline/media-keys';
+import { requestPersistentStorage, storageInfo } from '@/lib/offline/storage';
 import { pb } from '@/lib/pocketbase/client';
-import { type DownloadRow, db } from './db';
-import { DOWNLOADS_CACHE, offlineMediaKey, OWNER_HEADER } from './media-keys';
-
-export type { DownloadRow } from './db';
-
-/** What a chapter download needs from a course_modules record (the viewer has it). */
-export interface DownloadableChapter {
-  id: string;
-  collectionId: string;
-  collectionName: string;
-  course_id: string;
-  title: string;
-  /** File name of the protected video ('' = none). */
-  video: string;
-  content?: string;
-  [field: string]: unknown;
-}
-
-/** Where chapter texts and tasks go so the chapter viewer renders them offline. */
-export interface CourseDataSink {
-  saveChapter(chapter: DownloadableChapter, tasks: readonly unknown[]): Promise<void>;
-}
-
-let sink: CourseDataSink | null = null;
-
-/** The course feature registers its Dexie mirror here (see docs/offline-downloads.md). */
-export function setCourseDataSink(next: CourseDataSink | null) {
-  sink = next;
-}
+import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
+import { chapterMirror, tasksMirror } from './course';
+import { chapterRecordKey, type DownloadableChapter, rowKey } from './offline-copies';
 
 export interface DownloadProgress {
   loaded: number;
@@ -54,8 +31,6 @@ interface PlannedFile {
   bytes: number;
 }
 
-const rowKey = (userId: string, key: string) => `${userId}|${key}`;
-const chapterRecordKey = (chapterId: string) => `record:course_modules:${chapterId}`;
 
 async function fileToken(): Promise<string> {
   return pb.files.getToken();
@@ -147,7 +122,7 @@ export interface DownloadOptions {
 
 /**
  * Downloads chapters (one for "this chapter", all for "the whole course"): videos into
- * Cache Storage, texts and tasks as record rows (and into the course mirror, if registered),
+ * Cache Storage, texts and tasks as record rows and into the course mirror,
  * the compendium PDF. Asks for persistent storage first. Resolves with the stored rows.
  */
 export async function downloadForOffline(opts: DownloadOptions): Promise<DownloadRow[]> {
@@ -190,7 +165,7 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
     const record = { chapter, tasks };
     const bytes = new Blob([JSON.stringify(record)]).size;
     rows.push({ key: rowKey(userId, chapterRecordKey(chapter.id)), userId, courseId, chapterId: chapter.id, kind: 'record', title: chapter.title, bytes, createdAt: now, record });
-    await sink?.saveChapter(chapter, tasks);
+    await mirrorDownloadedChapter(userId, chapter, tasks);
   }
   await db.downloads.bulkPut(rows);
   report('');
@@ -201,107 +176,14 @@ function isQuotaError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { name?: string }).name === 'QuotaExceededError';
 }
 
-/** Removes the cache entries no other row still uses, then the rows. */
-async function removeRows(rows: readonly DownloadRow[]): Promise<void> {
-  if (!rows.length) return;
-  if ('caches' in globalThis) {
-    const going = new Set(rows.map((r) => r.key));
-    const cache = await caches.open(DOWNLOADS_CACHE);
-    for (const row of rows) {
-      if (row.kind === 'record') continue;
-      const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
-      const stillUsed = await db.downloads.filter((r) => !going.has(r.key) && r.key.endsWith(`|${cacheKey}`)).count();
-      if (!stillUsed) await cache.delete(cacheKey);
-    }
-  }
-  await db.downloads.bulkDelete(rows.map((r) => r.key));
-}
-
-/** Frees one downloaded item (a row key from the downloads list). */
-export async function removeDownload(key: string): Promise<void> {
-  const row = await db.downloads.get(key);
-  if (row) await removeRows([row]);
-}
-
-/** Frees everything a user downloaded for one chapter. */
-export async function removeChapterDownload(userId: string, chapterId: string): Promise<void> {
-  await removeRows(await db.downloads.where('[userId+chapterId]').equals([userId, chapterId]).toArray());
-}
-
-/** Frees everything a user downloaded for one course. */
-export async function removeCourseDownload(userId: string, courseId: string): Promise<void> {
-  await removeRows(await db.downloads.where('[userId+courseId]').equals([userId, courseId]).toArray());
-}
-
-/**
- * Sign-out and "Remove all": a user's downloads, or (no id) every download on this device,
- * including copies whose rows are gone.
- */
-export async function clearDownloads(userId?: string): Promise<void> {
-  if (userId) {
-    await removeRows(await db.downloads.where('userId').equals(userId).toArray());
-    return;
-  }
-  await db.downloads.clear();
-  if ('caches' in globalThis) await caches.delete(DOWNLOADS_CACHE);
-}
-
-/**
- * For the chapter viewer: the URL of this user's downloaded copy of the chapter video
- * (served by the service worker, seekable, works offline), or null if not downloaded.
- */
-export async function offlineVideoUrl(userId: string, chapter: Pick<DownloadableChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string | null> {
-  if (!userId || !chapter.video) return null;
-  const key = offlineMediaKey({ collection: chapter.collectionId || chapter.collectionName, recordId: chapter.id, filename: chapter.video });
-  const row = await db.downloads.get(rowKey(userId, key));
-  if (!row) return null;
-  // The row may outlive the copy (storage evicted, or another tab cleared the cache).
-  const cached = 'caches' in globalThis ? await (await caches.open(DOWNLOADS_CACHE)).match(key) : undefined;
-  return cached ? key : null;
-}
-
-/** For the chapter viewer offline: the downloaded chapter (with text) and its tasks. */
-export async function offlineChapterData(userId: string, chapterId: string): Promise<{ chapter: DownloadableChapter; tasks: unknown[] } | null> {
-  const row = await db.downloads.get(rowKey(userId, chapterRecordKey(chapterId)));
-  return (row?.record as { chapter: DownloadableChapter; tasks: unknown[] } | undefined) ?? null;
-}
-
-/** Live list of a user's downloads (newest first). */
-export function useDownloads(userId: string | null | undefined): DownloadRow[] | undefined {
-  return useLiveQuery(async () => {
-    if (!userId) return [];
-    const rows = await db.downloads.where('userId').equals(userId).toArray();
-    return rows.sort((a, b) => b.createdAt - a.createdAt || a.title.localeCompare(b.title));
-  }, [userId]);
-}
-
-export interface StorageInfo {
-  usage: number | null;
-  quota: number | null;
-  persisted: boolean | null;
-}
-
-export async function storageInfo(): Promise<StorageInfo> {
-  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-  const estimate = await storage?.estimate?.().catch(() => undefined);
-  const persisted = (await storage?.persisted?.().catch(() => null)) ?? null;
-  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
-}
-
-/** Asks the browser not to evict downloads under storage pressure (may be refused). */
-export async function requestPersistentStorage(): Promise<boolean> {
-  try {
-    return (await navigator.storage?.persist?.()) ?? false;
-  } catch {
-    return false;
-  }
-}
-
-/** "12.3 MB" */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1000)));
-  const v = bytes / 1000 ** i;
-  return `${i === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+/** Puts a downloaded chapter and its tasks into the course mirror the viewer's queries read. */
+export async function mirrorDownloadedChapter(userId: string, chapter: DownloadableChapter, tasks: readonly unknown[]): Promise<void> {
+  await chapterMirror(userId, chapter.id).write(chapter as unknown as CourseModulesRecord);
+  const mirror = tasksMirror(chapter.course_id);
+  const known = (await mirror.read()) ?? [];
+  const mine = tasks as CourseTasksRecord[];
+  const ids = new Set(mine.map((t) => t.id));
+  // Add to (never shrink) the course's task list: other chapters' tasks stay.
+  const merged = [...known.filter((t) => !ids.has(t.id)), ...mine].sort((a, b) => a.sort_order - b.sort_order);
+  await mirror.write(merged);
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DownloadableChapter } from '@/lib/offline/downloads';
 import { pb } from '@/lib/pocketbase/client';
 import { Collections, type CourseModulesRecord, type CoursesRecord } from '@/lib/pocketbase/types.gen';
+import { courseKeys } from './keys';
+import type { DownloadableChapter } from './offline-copies';
 
 export interface DownloadableCourse {
   id: string;
@@ -17,7 +18,7 @@ type ChapterWithCourse = CourseModulesRecord & { expand?: { course_id?: Pick<Cou
  */
 export const downloadableCoursesQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['downloads', 'courses', userId],
+    queryKey: courseKeys.downloadable(userId),
     queryFn: async (): Promise<DownloadableCourse[]> => {
       const chapters = await pb.collection(Collections.CourseModules).getFullList<ChapterWithCourse>({
         sort: 'course_id,sort_order',
@@ -33,5 +34,4 @@ export const downloadableCoursesQueryOptions = (userId: string) =>
       }
       return [...byCourse.values()];
     },
-    enabled: userId !== '',
   });

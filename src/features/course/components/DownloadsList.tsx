@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { clearDownloads, formatBytes, removeDownload, type StorageInfo, storageInfo, useDownloads } from '@/lib/offline/downloads';
+import { type StorageInfo, storageInfo } from '@/lib/offline/storage';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
+import { clearDownloads, removeDownload, useDownloads } from '../api/manage-downloads';
+import { formatBytes } from '../model/bytes';
 import * as styles from './Downloads.css';
 
 const KIND_LABEL = { video: 'Video', file: 'File', record: 'Text and tasks' } as const;

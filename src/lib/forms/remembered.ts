@@ -2,6 +2,7 @@
 // (newsletter forms remember it, checkout pre-fills Stripe with it) and the viewing-room
 // access. localStorage can be unavailable (private mode, quota, a server render): reads fall
 // back to null, writes are best effort.
+import { EMAIL_PATTERN } from '@/lib/contract/contract.gen';
 
 export const StorageKeys = {
   newsletterEmail: 'newsletter_email',
@@ -9,8 +10,6 @@ export const StorageKeys = {
   viewingRoomFirstName: 'viewing_room_first_name',
   viewingRoomLastName: 'viewing_room_last_name',
 } as const;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function readValue(key: string): string | null {
   try {

@@ -16,9 +16,6 @@ import {
 import { courseKeys } from './keys';
 import { offlineChapterData } from './offline-copies';
 
-/** The course the landing page (/whispering-game) sells. */
-export const LANDING_SLUG = 'whispering-game';
-
 /** A published course by slug (only published ones are visible to learners); null when there is none. */
 export const courseQueryOptions = (slug: string) =>
   mirroredQueryOptions({

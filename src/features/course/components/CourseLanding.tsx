@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
+import { COURSE_SLUG } from '@/lib/contract/contract.gen';
 import { useAuth } from '@/lib/pocketbase/session';
 import type { CourseOutlineRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
-import { courseQueryOptions, enrollmentQueryOptions, LANDING_SLUG, lessonsQueryOptions, outlineQueryOptions } from '../api/course';
+import { courseQueryOptions, enrollmentQueryOptions, lessonsQueryOptions, outlineQueryOptions } from '../api/course';
 import * as c from './course.css';
 import * as styles from './CourseLanding.css';
 
@@ -84,7 +85,7 @@ function Curriculum({ courseId }: { courseId: string }) {
 /** /whispering-game: the public course landing page. */
 export function CourseLanding() {
   // The page has fixed texts for a missing record (offline on a first visit): no error screen.
-  const { data } = useQuery(courseQueryOptions(LANDING_SLUG));
+  const { data } = useQuery(courseQueryOptions(COURSE_SLUG));
   const cover = data ? imageSource(data, data.cover_image, 1600) : undefined;
   const photo = data ? imageSource(data, data.instructor_photo, 400) : undefined;
 

@@ -66,7 +66,7 @@ test('newsletter signed up offline: honest toast, sent once back online', async 
   const email = uniqueEmail('offline');
   await form.getByLabel('Email address').fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expectToast(page, 'Saved offline', 'We will subscribe you as soon as you are back online.');
+  await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
   expect(await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
   await context.setOffline(false);
   await expectToast(page, 'Subscribed', 'Your sign-up made offline has now been sent.');
@@ -102,6 +102,11 @@ test.describe('contact', () => {
     await form.getByLabel('Message').fill('<script>alert(1)</script>');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Failed to send', 'HTML is not allowed');
+    // the reason stands at its field, and nothing typed is lost
+    await expect(form.getByText('HTML is not allowed')).toBeVisible();
+    await expect(form.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Message')).toHaveValue('<script>alert(1)</script>');
+    await expect(form.getByLabel('Name')).toHaveValue('Erik');
   });
 
   test('contact info and social links come from the site settings', async ({ page }) => {
@@ -124,7 +129,7 @@ test.describe('contact', () => {
     await form.getByLabel('Email').fill('olle@example.com');
     await form.getByLabel('Message').fill(text);
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expectToast(page, 'Saved offline', 'Your message will be sent when you are back online.');
+    await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
     expect(await findRecords(request, 'contact_messages', `message="${text}"`)).toHaveLength(0);
 
     await context.setOffline(false);
@@ -185,6 +190,8 @@ test.describe('drop', () => {
     await form.getByLabel('Email address').fill('bad@address');
     await form.getByRole('button', { name: 'Notify Me' }).click();
     await expectToast(page, 'Subscription failed', 'Please enter a valid email address.');
+    await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(form.getByLabel('Email address')).toHaveValue('bad@address');
   });
 
   test('after release: live message and Buy Print; an invalid ?release= falls back to the default', async ({ page }) => {

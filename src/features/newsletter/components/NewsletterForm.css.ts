@@ -25,3 +25,9 @@ export const field = styleVariants({
     },
   ],
 });
+
+/** A field error from the server, on its own line below the field and the button. */
+export const error = styleVariants({
+  light: { flexBasis: '100%', margin: 0, fontSize: vars.fontSize.xs, color: vars.color.danger },
+  dark: { flexBasis: '100%', margin: 0, fontSize: vars.fontSize.xs, color: vars.color.inverseInk },
+});

@@ -4,7 +4,6 @@ import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
 import { useAuth } from '@/lib/pocketbase/session';
-import { futureRoute } from '@/lib/router/future-route';
 import { InstallApp } from '@/ui/install/InstallApp';
 import { Sheet } from '@/ui/sheet/LazySheet';
 import { MAIN_NAV, type NavLink, SIGNED_IN_NAV } from './nav-links';
@@ -13,7 +12,7 @@ import * as styles from './TopBar.css';
 function NavItems({ links, linkClass, onNavigate }: { links: readonly NavLink[]; linkClass: string; onNavigate?: () => void }) {
   return links.map((link) => (
     <li key={link.to}>
-      <Link to={futureRoute(link.to)} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>
+      <Link to={link.to} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>
         {link.label}
       </Link>
     </li>

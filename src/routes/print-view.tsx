@@ -7,7 +7,7 @@ import { PrintViewPage } from '@/features/shop/components/PrintViewPage';
 import { PageHead } from '@/features/site/components/PageHead';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
-// A missing or malformed slug falls back to the first active print (SPEC §2).
+// A missing or malformed slug falls back to the first active print.
 const search = searchParams({ print: { pattern: SLUG, max: 120 } });
 
 export const Route = createFileRoute('/print-view')({

@@ -15,7 +15,7 @@ const displayHost = (url: string) => {
   }
 };
 
-/** Site footer: name, Explore, Newsletter, Contact; copyright below (SPEC §2). */
+/** Site footer: name, Explore, Newsletter, Contact; copyright below. */
 export function Footer() {
   const settings = useSiteSettings();
   const name = settings?.artist_name || FALLBACK_SITE_NAME;

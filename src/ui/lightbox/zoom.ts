@@ -1,4 +1,4 @@
-// Lightbox zoom rules (SPEC §2 Lightbox, §9): start and minimum at the fit scale, maximum 3,
+// Lightbox zoom rules: start and minimum at the fit scale, maximum 3,
 // buttons ×/÷ 1.15, wheel ×/÷ 1.05, slider steps of 0.1, double-click toggles fit ↔ 2,
 // panning only above the fit scale and never past the image edges.
 

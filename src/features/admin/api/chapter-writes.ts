@@ -31,7 +31,7 @@ export async function uploadChapterVideo({ chapter, file, durationSeconds, onPro
   form.append('duration_seconds', durationSeconds > 0 ? String(durationSeconds) : '');
   form.append('video', file, file.name);
   const updated = await updateRecordWithProgress<AdminChapter>(Collections.CourseModules, chapter.id, form, { onProgress, signal });
-  // SPEC §5: the upload response must report success.
+  // The upload response must report success.
   if (!updated?.video) throw new Error('Upload failed');
   return updated;
 }
@@ -45,7 +45,7 @@ export function useUploadChapterVideo() {
   });
 }
 
-/** Clears the chapter's video reference; the stored file remains (SPEC §4). */
+/** Clears the chapter's video reference; the stored file remains. */
 export function useRemoveChapterVideo() {
   const queryClient = useQueryClient();
   return useMutation({

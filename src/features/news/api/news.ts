@@ -4,7 +4,7 @@ import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import { Collections, type NewsPostsRecord } from '@/lib/pocketbase/types.gen';
 
-/** SPEC §9: the news list shows up to 9 posts. */
+/** The news list shows up to 9 posts. */
 export const NEWS_LIMIT = 9;
 
 export const newsKeys = {

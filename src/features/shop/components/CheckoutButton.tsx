@@ -21,7 +21,7 @@ function openBlankTab(): CheckoutTab | null {
   return { navigate: (url) => w.location.replace(url), close: () => w.close() };
 }
 
-/** Checkout (SPEC §4): "Creating checkout..." and disabled while running or when empty; online only. */
+/** Checkout: "Creating checkout..." and disabled while running or when empty; online only. */
 export function CheckoutButton() {
   const items = useCartStore((s) => s.items);
   const currency = useCartStore((s) => s.currency);

@@ -6,7 +6,7 @@ import { CurrencySelect } from './CurrencySelect';
 import { PrintCard } from './PrintCard';
 import * as styles from './ShopPage.css';
 
-/** /print-editions: active prints by sort order, currency selector, Add to Cart (SPEC §2). */
+/** /print-editions: active prints by sort order, currency selector, Add to Cart. */
 export function PrintEditionsPage({ highlight }: { highlight?: string }) {
   const { data: prints } = useSuspenseQuery(printsQueryOptions());
 

@@ -19,7 +19,7 @@ export interface Rates {
   usd: number;
 }
 
-/** SPEC §9: used when the server has no rates for us and nothing is saved offline. */
+/** Used when the server has no rates for us and nothing is saved offline. */
 export const FALLBACK_RATES: Rates = { sek: 11.5, usd: 1.1 };
 
 const positive = (n: number | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);

@@ -85,7 +85,7 @@ createGlobalTheme(':root', vars, {
 });
 
 /** Mobile breakpoint: below 768 px the menu moves into a side sheet. */
-export const MOBILE_MAX = 767.98;
+const MOBILE_MAX = 767.98;
 export const media = {
   mobile: `screen and (max-width: ${MOBILE_MAX}px)`,
   desktop: 'screen and (min-width: 768px)',

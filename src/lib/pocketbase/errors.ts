@@ -35,10 +35,6 @@ export function isNetworkError(err: unknown): boolean {
   return err instanceof TypeError;
 }
 
-export function isNotFound(err: unknown): boolean {
-  return statusOf(err) === 404;
-}
-
 export function toAppError(err: unknown): AppError {
   if (err instanceof ClientResponseError) {
     const fieldErrors: Record<string, string> = {};

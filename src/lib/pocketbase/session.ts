@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { pb } from './client';
 import type { UsersRecord } from './types.gen';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface AuthSnapshot {
   status: AuthStatus;

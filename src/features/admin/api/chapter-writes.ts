@@ -12,7 +12,7 @@ function replaceChapter(queryClient: QueryClient, updated: AdminChapter) {
   );
 }
 
-export interface UploadVideoInput {
+interface UploadVideoInput {
   chapter: AdminChapter;
   file: File;
   /** Whole seconds; 0 when the browser could not read it (stored as an empty number). */
@@ -26,7 +26,7 @@ export interface UploadVideoInput {
  * only then points the record at it; until the response, learners keep the old video, and
  * the old file stays stored (server hook) so nobody mid-chapter loses playback.
  */
-export async function uploadChapterVideo({ chapter, file, durationSeconds, onProgress, signal }: UploadVideoInput): Promise<AdminChapter> {
+async function uploadChapterVideo({ chapter, file, durationSeconds, onProgress, signal }: UploadVideoInput): Promise<AdminChapter> {
   const form = new FormData();
   form.append('duration_seconds', durationSeconds > 0 ? String(durationSeconds) : '');
   form.append('video', file, file.name);

@@ -4,9 +4,9 @@
 export const DEFAULT_DROP_SLUG = 'print-drop';
 /** The default release: 2025-12-01 10:00 at +01:00 (Stockholm time). */
 export const DEFAULT_RELEASE = new Date('2025-12-01T10:00:00+01:00');
-export const DISPLAY_TIME_ZONE = 'Europe/Stockholm';
+const DISPLAY_TIME_ZONE = 'Europe/Stockholm';
 export const TICK_MS = 1000;
-export const DROP_TITLE_MAX = 60;
+const DROP_TITLE_MAX = 60;
 
 export interface TimeLeft {
   days: number;

@@ -5,9 +5,9 @@ import { pb } from '@/lib/pocketbase/client';
 import { Collections, type NewsPostsRecord } from '@/lib/pocketbase/types.gen';
 
 /** The news list shows up to 9 posts. */
-export const NEWS_LIMIT = 9;
+const NEWS_LIMIT = 9;
 
-export const newsKeys = {
+const newsKeys = {
   all: [Collections.NewsPosts] as const,
   latest: () => [...newsKeys.all, 'latest', { limit: NEWS_LIMIT }] as const,
   bySlug: (slug: string) => [...newsKeys.all, 'slug', slug] as const,

@@ -3,7 +3,7 @@ import { vars } from '@/styles/theme.css';
 
 export const form = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, width: '100%' });
 
-export const fieldBase = style({
+const fieldBase = style({
   flex: '1 1 12rem',
   minWidth: 0,
   minHeight: '2.75rem',

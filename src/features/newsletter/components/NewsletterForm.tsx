@@ -8,7 +8,7 @@ import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { isValidEmail } from '../model/email';
 import * as styles from './NewsletterForm.css';
 
-export type NewsletterSource = 'footer' | 'home';
+type NewsletterSource = 'footer' | 'home';
 
 const CONTEXT: Record<NewsletterSource, string> = { footer: 'Footer', home: 'Home' };
 

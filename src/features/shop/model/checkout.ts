@@ -1,7 +1,7 @@
 import type { CartItem } from './cart';
 import type { Currency } from './currency';
 
-export interface CheckoutToast {
+interface CheckoutToast {
   title: string;
   description?: string;
   destructive?: boolean;

@@ -25,7 +25,7 @@ export interface InquiryArtwork {
   slug: string;
 }
 
-export const NO_PHONE = 'Not provided';
+const NO_PHONE = 'Not provided';
 
 export interface ContactPayload {
   kind: 'inquiry';

@@ -1,17 +1,11 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { courseQueryOptions, enrollmentQueryOptions } from '@/features/course/api/course';
+import { createFileRoute } from '@tanstack/react-router';
+import { loadEnrollPage } from '@/features/course/api/page-loaders';
 import { EnrollCourseUnavailable } from '@/features/course/components/CourseStatus';
 import { EnrollPage } from '@/features/course/components/EnrollPage';
 import { PageHead } from '@/features/site/components/PageHead';
-import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 export const Route = createFileRoute('/_authed/course/$slug/enroll')({
-  loader: async ({ context: { queryClient, user }, params }) => {
-    const course = await loadMirrored(queryClient, courseQueryOptions(params.slug));
-    if (!course) throw notFound();
-    // Unknown enrolment shows the page as for a learner who has not bought the course.
-    await loadMirrored(queryClient, enrollmentQueryOptions(user.id, course.id)).catch(() => undefined);
-  },
+  loader: ({ context: { queryClient, user }, params }) => loadEnrollPage(queryClient, user, params.slug),
   notFoundComponent: () => <EnrollCourseUnavailable missing />,
   errorComponent: () => <EnrollCourseUnavailable missing={false} />,
   component: EnrollRoute,

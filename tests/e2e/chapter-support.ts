@@ -1,65 +1,24 @@
-// Users and sessions for the course e2e tests, before the course issue's demo sign-in:
-// users are made by the e2e server's superuser and signed in by writing the SDK's
-// LocalAuthStore entry (localStorage `pocketbase_auth`) with an impersonation token.
+// Course chapters as the superuser sees them, for the browser tests: the course, its
+// chapter records (with video and text), enrolments, and a short real video to upload.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { superuserToken } from './accounts';
 
-const SUPERUSER = { identity: 'e2e@atelier.test', password: 'e2e-superuser-password' };
 export const COURSE_SLUG = 'whispering-game';
 
-let cachedToken: string | null = null;
-
-/** One superuser sign-in per worker: sign-ins are rate limited (`*:auth` 2 per 3 s). */
-export async function superuserToken(request: APIRequestContext): Promise<string> {
-  if (cachedToken) return cachedToken;
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post('/api/collections/_superusers/auth-with-password', { data: SUPERUSER });
-    if (res.status() === 429 && attempt < 5) {
-      await new Promise((r) => setTimeout(r, 1500));
-      continue;
-    }
-    expect(res.ok(), `superuser auth ${res.status()}`).toBe(true);
-    cachedToken = (await res.json()).token as string;
-    return cachedToken;
-  }
-}
-
-export interface Session {
-  token: string;
-  record: Record<string, unknown> & { id: string; email: string };
-}
-
-let n = 0;
-/** A fresh user with a role, and a session token for it (superuser impersonation, 1 h). */
-export async function createSession(request: APIRequestContext, role: 'learner' | 'admin', label: string): Promise<Session> {
-  const su = await superuserToken(request);
-  n += 1;
-  const email = `${label}-${Date.now().toString(36)}-${n}@atelier.test`;
-  const password = 'x-unused-password-1234';
-  const created = await request.post('/api/collections/users/records', {
-    headers: { authorization: su },
-    data: { email, name: label, role, password, passwordConfirm: password, verified: true },
-  });
-  expect(created.ok(), `create user ${created.status()} ${await created.text()}`).toBe(true);
-  const { id } = await created.json();
-  const imp = await request.post(`/api/collections/users/impersonate/${id}`, { headers: { authorization: su }, data: { duration: 3600 } });
-  expect(imp.ok()).toBe(true);
-  return (await imp.json()) as Session;
-}
-
 export async function courseBySlug(request: APIRequestContext, slug = COURSE_SLUG): Promise<{ id: string; title: string }> {
-  const su = await superuserToken(request);
+  const su = await superuserToken();
   const res = await request.get('/api/collections/courses/records', { headers: { authorization: su }, params: { filter: `slug="${slug}"` } });
   return (await res.json()).items[0];
 }
 
 export async function chapters(request: APIRequestContext, courseId: string): Promise<Array<{ id: string; title: string; sort_order: number; video: string; content: string }>> {
-  const su = await superuserToken(request);
+  const su = await superuserToken();
   const res = await request.get('/api/collections/course_modules/records', { headers: { authorization: su }, params: { filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' } });
   return (await res.json()).items;
 }
 
 export async function enroll(request: APIRequestContext, userId: string, courseId: string) {
-  const su = await superuserToken(request);
+  const su = await superuserToken();
   const res = await request.post('/api/collections/course_enrollments/records', {
     headers: { authorization: su },
     data: { user_id: userId, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' },
@@ -68,20 +27,14 @@ export async function enroll(request: APIRequestContext, userId: string, courseI
 }
 
 /** Puts a video on a chapter as the superuser (the learner tests need one). */
-export async function setChapterVideo(request: APIRequestContext, chapterId: string, video: Buffer, name = 'chapter.webm') {
-  const su = await superuserToken(request);
+export async function setChapterVideo(request: APIRequestContext, chapterId: string, video: Buffer, name = 'chapter.webm', seconds = 3) {
+  const su = await superuserToken();
   const res = await request.patch(`/api/collections/course_modules/records/${chapterId}`, {
     headers: { authorization: su },
-    multipart: { video: { name, mimeType: 'video/webm', buffer: video }, duration_seconds: '3' },
+    multipart: { video: { name, mimeType: 'video/webm', buffer: video }, duration_seconds: String(seconds) },
   });
   expect(res.ok(), `set video ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as { video: string; collectionId: string };
-}
-
-/** Signs the page in as `session` (same origin first, then the SDK's storage key). */
-export async function signIn(page: Page, session: Session) {
-  await page.goto('/robots.txt');
-  await page.evaluate((s) => localStorage.setItem('pocketbase_auth', JSON.stringify(s)), session);
 }
 
 /**

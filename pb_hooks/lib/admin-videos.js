@@ -1,5 +1,5 @@
-// Chapter videos are never deleted by a replacement or a removal (SPEC §4: "the stored
-// file remains"). PocketBase deletes a file field's old file after a successful update;
+// Chapter videos are never deleted by a replacement or a removal: the stored file remains.
+// PocketBase deletes a file field's old file after a successful update;
 // instead we list the old name in the hidden, protected `video_archive` field of the same
 // record, so the file keeps its URL (/api/files/course_modules/<id>/<name>) and a learner
 // who is mid-chapter keeps streaming it with their file token. CommonJS; required inside
@@ -69,4 +69,8 @@ function guardChapterWrites(e) {
   return e.next();
 }
 
-module.exports = { keepReplacedVideo: keepReplacedVideo, guardChapterWrites: guardChapterWrites, PENDING_DELETE_KEY: PENDING_DELETE_KEY };
+module.exports = {
+  keepReplacedVideo: keepReplacedVideo,
+  guardChapterWrites: guardChapterWrites,
+  PENDING_DELETE_KEY: PENDING_DELETE_KEY,
+};

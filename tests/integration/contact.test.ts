@@ -21,7 +21,12 @@ async function messages(filter: string) {
   return ((await r.json()) as { items: Record<string, unknown>[] }).items;
 }
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Press Inquiry', message: 'Hello!\nCould we talk about an interview?' };
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Press Inquiry',
+  message: 'Hello!\nCould we talk about an interview?',
+};
 
 beforeAll(async () => {
   mail = await startMailDev();
@@ -44,7 +49,14 @@ describe('send-contact', () => {
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
     const [stored] = await messages(`id="${id}"`);
-    expect(stored).toMatchObject({ kind: 'contact', name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Press Inquiry', mail_status: 'sent', client_id: 'client-contact-0001' });
+    expect(stored).toMatchObject({
+      kind: 'contact',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'Press Inquiry',
+      mail_status: 'sent',
+      client_id: 'client-contact-0001',
+    });
     expect(stored.message).toBe(valid.message);
 
     const [m] = await mailsTo(mail, ARTIST);
@@ -63,10 +75,18 @@ describe('send-contact', () => {
   });
 
   it('an artwork inquiry keeps phone, artwork and the "Artwork Inquiry: {title}" subject', async () => {
-    const art = (await (await asSuperuser(pb, '/api/collections/artworks/records?filter=slug%3D%22the-whispering-room%22')).json()) as { items: { id: string }[] };
+    const art = (await (
+      await asSuperuser(pb, '/api/collections/artworks/records?filter=slug%3D%22the-whispering-room%22')
+    ).json()) as { items: { id: string }[] };
     const res = await post({
-      kind: 'inquiry', name: 'Bo Buyer', email: 'bo@example.com', phone: 'Not provided',
-      subject: 'Artwork Inquiry: The Whispering Room', message: 'Name: Bo Buyer\nArtwork: The Whispering Room (2025)', artworkId: art.items[0].id, clientId: 'client-inquiry-0001',
+      kind: 'inquiry',
+      name: 'Bo Buyer',
+      email: 'bo@example.com',
+      phone: 'Not provided',
+      subject: 'Artwork Inquiry: The Whispering Room',
+      message: 'Name: Bo Buyer\nArtwork: The Whispering Room (2025)',
+      artworkId: art.items[0].id,
+      clientId: 'client-inquiry-0001',
     });
     expect(res.status).toBe(200);
     const [stored] = await messages('client_id="client-inquiry-0001"');
@@ -110,7 +130,10 @@ describe('send-contact', () => {
     // point the mailer at a closed port
     const s = await asSuperuser(pb, '/api/settings');
     const settings = (await s.json()) as { smtp: Record<string, unknown> };
-    await asSuperuser(pb, '/api/settings', { method: 'PATCH', body: JSON.stringify({ smtp: { ...settings.smtp, port: 1 } }) });
+    await asSuperuser(pb, '/api/settings', {
+      method: 'PATCH',
+      body: JSON.stringify({ smtp: { ...settings.smtp, port: 1 } }),
+    });
     try {
       const res = await post({ ...valid, clientId: 'client-mail-fails-1' });
       expect(res.status).toBe(200);

@@ -32,19 +32,41 @@ const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Home page with recent works' },
-    { src: '/screenshots/home-narrow.png', sizes: '412x915', type: 'image/png', form_factor: 'narrow', label: 'Home page on a phone' },
+    {
+      src: '/screenshots/home-wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Home page with recent works',
+    },
+    {
+      src: '/screenshots/home-narrow.png',
+      sizes: '412x915',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Home page on a phone',
+    },
   ],
   shortcuts: [
-    { name: 'My courses', short_name: 'Courses', url: '/my-courses', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    { name: 'Print editions', short_name: 'Prints', url: '/print-editions', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    {
+      name: 'My courses',
+      short_name: 'Courses',
+      url: '/my-courses',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
+      name: 'Print editions',
+      short_name: 'Prints',
+      url: '/print-editions',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
   ],
 };
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
-    // Order matters: the router plugin must run before the JSX transform (toolchain notes §3.4).
+    // Order matters: the router plugin must run before the JSX transform.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     vanillaExtractPlugin(),
@@ -58,7 +80,7 @@ export default defineConfig({
       manifest,
       injectManifest: {
         // png and webmanifest stay out: the plugin adds the manifest and its icons itself,
-        // and listing them here would precache them twice (toolchain notes §3.7).
+        // and listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html,svg,woff2}', 'compendium/*.pdf'],
       },
       devOptions: { enabled: false },

@@ -77,7 +77,9 @@ const ready = step('fetch tools (PocketBase, stripe-mock, versitygw, Chromium)',
   console.log(process.env.CHROMIUM_PATH);
 });
 step('typecheck (tsc -b)', () => run(bin('tsc'), ['-b']));
-step('lint and formatting (biome ci)', () => run(bin('biome'), ['ci', '.']));
+step('lint and formatting (biome ci), dead code (knip)', () =>
+  [run(bin('biome'), ['ci', '.']), run(bin('knip'), ['--no-progress'])].every(Boolean),
+);
 for (const project of ['unit', 'integration']) {
   step(`${project} tests (vitest)`, () => {
     const out = resolve(reports, `vitest-${project}.json`);

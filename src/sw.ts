@@ -20,7 +20,7 @@ cleanupOutdatedCaches();
 // Control the page on its very first visit, so it works offline without a reload.
 clientsClaim();
 
-// Downloaded course videos and files (issue 6), before the SPA navigation route so that
+// Downloaded course videos and files, before the SPA navigation route so that
 // opening an /offline-media/ URL in a tab plays the copy.
 registerOfflineMediaRoutes();
 
@@ -38,7 +38,15 @@ registerRoute(
  * see src/lib/pocketbase/files.ts), so only these are cached. Protected files (chapter
  * videos, anything with a file token) never enter the shared cache.
  */
-const PUBLIC_FILE_COLLECTIONS = new Set(['site_settings', 'artworks', 'news_posts', 'prints', 'courses', 'exhibitions', 'pages']);
+const PUBLIC_FILE_COLLECTIONS = new Set([
+  'site_settings',
+  'artworks',
+  'news_posts',
+  'prints',
+  'courses',
+  'exhibitions',
+  'pages',
+]);
 
 function isPublicContentImage(url: URL, request: Request): boolean {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return false;

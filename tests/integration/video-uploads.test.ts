@@ -102,7 +102,12 @@ async function patch(
   return fetch(url, { method: 'PATCH', headers, body: chunk as BodyInit });
 }
 
-async function sendAll(url: string, bytes: Uint8Array, from = 0, chunk: number = VIDEO_UPLOAD.chunkBytes): Promise<void> {
+async function sendAll(
+  url: string,
+  bytes: Uint8Array,
+  from = 0,
+  chunk: number = VIDEO_UPLOAD.chunkBytes,
+): Promise<void> {
   for (let offset = from; offset < bytes.byteLength; offset += chunk) {
     const res = await patch(url, offset, bytes.subarray(offset, offset + chunk));
     expect(res.status, await res.clone().text()).toBe(204);

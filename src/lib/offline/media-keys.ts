@@ -1,9 +1,12 @@
-// Pure helpers shared by the page (src/lib/offline/downloads.ts) and the service worker
+// Pure helpers shared by the page (the course downloads) and the service worker
 // (src/sw/offline-media.ts): where an offline copy lives in Cache Storage, and how a Range
 // header maps onto it. No DOM, no worker globals.
 
-/** Cache Storage name. The "atelier-learner-" prefix marks caches that sign-out deletes. */
-export const DOWNLOADS_CACHE = 'atelier-learner-downloads';
+/** Caches whose names start with this hold a learner's files; sign-out deletes them. */
+export const LEARNER_CACHE_PREFIX = 'atelier-learner-';
+
+/** Cache Storage name of downloaded course files. */
+export const DOWNLOADS_CACHE = `${LEARNER_CACHE_PREFIX}downloads`;
 
 /** Path prefix of offline copies. Not a server route: only the service worker answers it. */
 export const OFFLINE_MEDIA_PREFIX = '/offline-media/';
@@ -35,7 +38,11 @@ export function parseFilePath(pathname: string): FileRef | null {
   const m = FILE_PATH.exec(pathname);
   if (!m) return null;
   try {
-    return { collection: decodeURIComponent(m[1]!), recordId: decodeURIComponent(m[2]!), filename: decodeURIComponent(m[3]!) };
+    return {
+      collection: decodeURIComponent(m[1]!),
+      recordId: decodeURIComponent(m[2]!),
+      filename: decodeURIComponent(m[3]!),
+    };
   } catch {
     return null;
   }
@@ -82,7 +89,12 @@ export function tokenUserId(token: string | null | undefined): string | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const id = (JSON.parse(json) as { id?: unknown }).id;
     return typeof id === 'string' ? id : null;
   } catch {

@@ -1,10 +1,8 @@
 import { pb } from './client';
 
 /** Thumb sizes every image field declares (docs/data-model.md). */
-export const THUMB_WIDTHS = [400, 800, 1600] as const;
+const THUMB_WIDTHS = [400, 800, 1600] as const;
 export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
-
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 interface FileOwner {
   id: string;
@@ -16,7 +14,11 @@ interface FileOwner {
  * URLs use the collection *name*, not its id, so the service worker can tell public
  * content images (cached for offline use) from anything else.
  */
-export function fileUrl(record: FileOwner, filename: string | null | undefined, thumb?: ThumbWidth): string | undefined {
+export function fileUrl(
+  record: FileOwner,
+  filename: string | null | undefined,
+  thumb?: ThumbWidth,
+): string | undefined {
   if (!filename) return undefined;
   const owner = { id: record.id, collectionName: record.collectionName };
   const url = pb.files.getURL(owner, filename, thumb ? { thumb: `${thumb}x0` } : {});
@@ -24,7 +26,7 @@ export function fileUrl(record: FileOwner, filename: string | null | undefined, 
 }
 
 /** `srcset` from the thumbs, for responsive images. */
-export function fileSrcSet(record: FileOwner, filename: string | null | undefined): string | undefined {
+function fileSrcSet(record: FileOwner, filename: string | null | undefined): string | undefined {
   if (!filename) return undefined;
   return THUMB_WIDTHS.map((w) => `${fileUrl(record, filename, w)} ${w}w`).join(', ');
 }
@@ -35,7 +37,11 @@ export interface ImageSource {
 }
 
 /** src (the middle thumb) and srcset for an image field, or undefined when the field is empty. */
-export function imageSource(record: FileOwner, filename: string | null | undefined, fallbackWidth: ThumbWidth = 800): ImageSource | undefined {
+export function imageSource(
+  record: FileOwner,
+  filename: string | null | undefined,
+  fallbackWidth: ThumbWidth = 800,
+): ImageSource | undefined {
   const src = fileUrl(record, filename, fallbackWidth);
   const srcSet = fileSrcSet(record, filename);
   if (!src || !srcSet) return undefined;

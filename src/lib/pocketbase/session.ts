@@ -1,10 +1,11 @@
 // The session: PocketBase's LocalAuthStore (localStorage, synced across tabs) refreshed
-// once on start. Auth is "loading" until that first check has finished.
+// once on start. Auth is "loading" until that first check has finished; the stored user is
+// known (and shown, e.g. in the menu) from the start.
 import { useSyncExternalStore } from 'react';
-import { pb } from '@/lib/pocketbase/client';
-import type { UsersRecord } from '@/lib/pocketbase/types.gen';
+import { pb } from './client';
+import type { UsersRecord } from './types.gen';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface AuthSnapshot {
   status: AuthStatus;
@@ -12,11 +13,13 @@ export interface AuthSnapshot {
 }
 
 let checked = false;
-let snapshot: AuthSnapshot = { status: 'loading', user: null };
+let snapshot: AuthSnapshot = { status: 'loading', user: currentUser() };
+/** What a server render sees: nobody is signed in there. */
+const SERVER_SNAPSHOT: AuthSnapshot = { status: 'loading', user: null };
 const listeners = new Set<() => void>();
 
 function update() {
-  const user = pb.authStore.isValid ? (pb.authStore.record as unknown as UsersRecord | null) : null;
+  const user = currentUser();
   const status: AuthStatus = !checked ? 'loading' : user ? 'signedIn' : 'signedOut';
   if (status !== snapshot.status || user !== snapshot.user) snapshot = { status, user };
   for (const l of listeners) l();
@@ -36,7 +39,8 @@ export function authReady(): Promise<void> {
     try {
       // A hanging network must not keep protected pages spinning: after 5 s the stored
       // session stands (the refresh still lands when it can).
-      if (pb.authStore.isValid) await Promise.race([pb.collection('users').authRefresh(), new Promise((r) => setTimeout(r, 5000))]);
+      if (pb.authStore.isValid)
+        await Promise.race([pb.collection('users').authRefresh(), new Promise((r) => setTimeout(r, 5000))]);
       else if (pb.authStore.token) pb.authStore.clear();
     } catch (err) {
       const status = (err as { status?: number })?.status ?? 0;
@@ -58,15 +62,19 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The session as components see it; the first use starts the session check. */
+/** The session as components see it (the app starts the session check on mount). */
 export function useAuth(): AuthSnapshot {
-  void authReady();
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => SERVER_SNAPSHOT,
+  );
 }
 
 /** Only same-site paths may be returned to after sign-in. */
 export function safeRedirect(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   if (value === '/auth' || value.startsWith('/auth?')) return '/';
   return value;
 }

@@ -1,4 +1,4 @@
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '@/styles/theme.css';
 
 /** Button look for <button> and links alike. */
@@ -35,7 +35,9 @@ export const button = recipe({
         background: 'transparent',
         color: vars.color.ink,
         borderColor: vars.color.ink,
-        selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.ink, color: vars.color.bg } },
+        selectors: {
+          '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.ink, color: vars.color.bg },
+        },
       },
       ghost: {
         background: 'transparent',
@@ -57,5 +59,3 @@ export const button = recipe({
   },
   defaultVariants: { tone: 'solid', size: 'md' },
 });
-
-export type ButtonVariants = RecipeVariants<typeof button>;

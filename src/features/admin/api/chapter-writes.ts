@@ -26,7 +26,7 @@ export function useUploadChapterVideo() {
   });
 }
 
-/** Clears the chapter's video reference; the stored file remains (SPEC §4). */
+/** Clears the chapter's video reference; the stored file remains. */
 export function useRemoveChapterVideo() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -48,7 +48,9 @@ export function useUpdateChapterContent() {
 }
 
 /** A playable URL for the protected video: a file token (users' tokens last 3 h) in the query. */
-export async function chapterVideoUrl(chapter: Pick<AdminChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string> {
+export async function chapterVideoUrl(
+  chapter: Pick<AdminChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>,
+): Promise<string> {
   const token = await pb.files.getToken();
   return pb.files.getURL(chapter, chapter.video, { token });
 }

@@ -5,10 +5,11 @@ import { adminKeys } from './keys';
 
 export type AdminCourse = Pick<CoursesRecord, 'id' | 'title' | 'slug'>;
 
-/** Every course the admin may manage (published or not), ordered by title (SPEC §7). */
+/** Every course the admin may manage (published or not), ordered by title. */
 export const adminCoursesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.courses(),
-    queryFn: () => pb.collection(Collections.Courses).getFullList<AdminCourse>({ sort: 'title', fields: 'id,title,slug' }),
+    queryFn: () =>
+      pb.collection(Collections.Courses).getFullList<AdminCourse>({ sort: 'title', fields: 'id,title,slug' }),
     staleTime: 60_000,
   });

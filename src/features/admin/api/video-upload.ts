@@ -10,7 +10,7 @@ import { chunkChecksum, fileDigest } from '../model/file-digest';
 import type { AdminChapter } from './chapters';
 
 /** Why an upload did not land, in words the artist can act on. */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(
     message: string,
     readonly kind: 'rejected' | 'network' | 'aborted' | 'offline' | 'verification',

@@ -6,7 +6,7 @@ import * as c from './course.css';
 import * as styles from './CourseSidebar.css';
 
 /** The compendium is a static file in public/, precached for offline use. */
-export const COMPENDIUM_URL = '/compendium/the-whispering-game-compendium.pdf';
+const COMPENDIUM_URL = '/compendium/the-whispering-game-compendium.pdf';
 
 interface Props {
   courseSlug: string;
@@ -39,7 +39,11 @@ export function CourseSidebar({ courseSlug, chapters, currentId, completed, acce
                   className={ch.id === currentId ? styles.current : styles.item}
                   aria-current={ch.id === currentId ? 'page' : undefined}
                 >
-                  <span className={styles.icon[state]} role="img" aria-label={state === 'done' ? 'Completed' : 'Not completed'}>
+                  <span
+                    className={styles.icon[state]}
+                    role="img"
+                    aria-label={state === 'done' ? 'Completed' : 'Not completed'}
+                  >
                     {icon}
                   </span>
                   {label}

@@ -31,7 +31,7 @@ export const EMPTY_CHAPTER: ChapterState = {
 export const EMPTY_TASK: TaskState = { completed: false, completed_at: 0, client_updated_at: 0 };
 
 /** PocketBase date string ("2026-11-21 12:00:00.000Z"), ISO string or ms → ms (0 = unset). */
-export function toMs(value: unknown): number {
+function toMs(value: unknown): number {
   if (value === null || value === undefined || value === '') return 0;
   if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : 0;
   const t = Date.parse(String(value).replace(' ', 'T'));
@@ -60,7 +60,8 @@ export function mergeChapter(stored: ChapterState, incoming: ChapterState): Chap
   const b = normalizeChapter(incoming);
   const newer = b.position_at > a.position_at;
   let completedAt = 0;
-  if (a.completed && b.completed) completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
+  if (a.completed && b.completed)
+    completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
   else if (a.completed) completedAt = a.completed_at;
   else if (b.completed) completedAt = b.completed_at;
   return {

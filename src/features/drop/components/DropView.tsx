@@ -9,7 +9,7 @@ import * as styles from './Drop.css';
 import { NotifyForm } from './NotifyForm';
 import { useNow } from './useNow';
 
-/** Before release: countdown + notify-me; after: the live message and "Buy Print" (SPEC §2, §4). */
+/** Before release: countdown + notify-me; after: the live message and "Buy Print". */
 export function DropView({ drop, release }: { drop: DropWithPrint; release: Date }) {
   const now = useNow(release.getTime());
   const left = timeLeft(now, release);
@@ -19,7 +19,16 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
   return (
     <div className={styles.page}>
       {image && print ? (
-        <Image src={image.src} srcSet={image.srcSet} sizes="(max-width: 767px) 100vw, 50vw" alt={print.main_image_alt || print.title} width={800} height={1000} priority className={styles.image} />
+        <Image
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(max-width: 767px) 100vw, 50vw"
+          alt={print.main_image_alt || print.title}
+          width={800}
+          height={1000}
+          priority
+          className={styles.image}
+        />
       ) : (
         <div />
       )}

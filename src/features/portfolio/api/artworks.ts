@@ -4,9 +4,9 @@ import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import { type ArtworksRecord, Collections } from '@/lib/pocketbase/types.gen';
 
-export const RECENT_WORKS_LIMIT = 3;
+const RECENT_WORKS_LIMIT = 3;
 
-export const artworkKeys = {
+const artworkKeys = {
   all: [Collections.Artworks] as const,
   list: () => [...artworkKeys.all, 'list', { sort: '-year' }] as const,
   recent: () => [...artworkKeys.all, 'recent', { sort: 'sort_order', limit: RECENT_WORKS_LIMIT }] as const,
@@ -26,6 +26,10 @@ export const recentArtworksQueryOptions = () =>
   mirroredQueryOptions({
     queryKey: artworkKeys.recent(),
     remote: async () =>
-      (await pb.collection(Collections.Artworks).getList<ArtworksRecord>(1, RECENT_WORKS_LIMIT, { sort: 'sort_order', skipTotal: true })).items,
+      (
+        await pb
+          .collection(Collections.Artworks)
+          .getList<ArtworksRecord>(1, RECENT_WORKS_LIMIT, { sort: 'sort_order', skipTotal: true })
+      ).items,
     mirror: listMirror({ key: 'artworks:recent', table: db.artworks, mode: 'upsert' }),
   });

@@ -4,7 +4,7 @@ import { recentArtworksQueryOptions } from '../api/artworks';
 import { ArtworkGrid } from './ArtworkGrid';
 import * as styles from './Section.css';
 
-/** Home: the first three artworks by sort order (SPEC §2). */
+/** Home: the first three artworks by sort order. */
 export function RecentWorks() {
   const { data: artworks } = useSuspenseQuery(recentArtworksQueryOptions());
   return (
@@ -19,7 +19,11 @@ export function RecentWorks() {
           </Link>
         ) : null}
       </div>
-      {artworks.length > 0 ? <ArtworkGrid artworks={artworks} headingLevel="h3" /> : <p className={styles.empty}>No works available yet.</p>}
+      {artworks.length > 0 ? (
+        <ArtworkGrid artworks={artworks} headingLevel="h3" />
+      ) : (
+        <p className={styles.empty}>No works available yet.</p>
+      )}
     </section>
   );
 }

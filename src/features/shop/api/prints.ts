@@ -5,14 +5,17 @@ import { pb } from '@/lib/pocketbase/client';
 import { Collections, type PrintsRecord } from '@/lib/pocketbase/types.gen';
 
 /**
- * Active prints by sort order (SPEC §7: the list; the detail picks from it by slug and
+ * Active prints by sort order (the list; the detail picks from it by slug and
  * falls back to the first). One query for both pages, so a print seen on the list renders
  * offline on its own page. `available` is the server's count of copies left.
  */
 export const printsQueryOptions = () =>
   mirroredQueryOptions({
     queryKey: [Collections.Prints, 'active'] as const,
-    remote: () => pb.collection(Collections.Prints).getFullList<PrintsRecord>({ filter: 'is_active = true', sort: 'sort_order,created' }),
+    remote: () =>
+      pb
+        .collection(Collections.Prints)
+        .getFullList<PrintsRecord>({ filter: 'is_active = true', sort: 'sort_order,created' }),
     mirror: listMirror({ key: 'prints:active', table: db.prints, mode: 'replace' }),
   });
 

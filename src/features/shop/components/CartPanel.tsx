@@ -8,7 +8,7 @@ import { CheckoutButton } from './CheckoutButton';
 import { useKnownPrints, useShopPricing } from './use-shop-pricing';
 
 /**
- * "Your cart" (SPEC §2): lines with title, quantity, price and Remove; Subtotal, Checkout
+ * "Your cart": lines with title, quantity, price and Remove; Subtotal, Checkout
  * and Clear cart. Prices follow the selected currency by the same rule the server charges.
  */
 export function CartPanel() {
@@ -33,7 +33,12 @@ export function CartPanel() {
                 Qty {item.quantity} · {formatPrice(item.lineTotal, currency)}
               </p>
             </div>
-            <button type="button" className={styles.remove} onClick={() => remove(item.id)} aria-label={`Remove ${item.title}`}>
+            <button
+              type="button"
+              className={styles.remove}
+              onClick={() => remove(item.id)}
+              aria-label={`Remove ${item.title}`}
+            >
               Remove
             </button>
           </li>

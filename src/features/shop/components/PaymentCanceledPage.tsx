@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
@@ -14,7 +13,6 @@ export function PaymentCanceledPage() {
 
   return (
     <div className={`${container} ${styles.status}`}>
-      <PageHead title="Payment canceled" />
       <p className={eyebrow}>Checkout</p>
       <h1 className={styles.title}>Payment canceled</h1>
       <p>Your payment was canceled. No charges were made.</p>

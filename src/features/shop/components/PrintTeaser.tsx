@@ -7,7 +7,7 @@ import { Image } from '@/ui/image/Image';
 import { featuredPrintQueryOptions } from '../api/featured-print';
 import * as styles from './PrintTeaser.css';
 
-/** Home: the first active print by sort order, or a disabled "Unavailable" (SPEC §2). */
+/** Home: the first active print by sort order, or a disabled "Unavailable". */
 export function PrintTeaser() {
   const { data: print } = useSuspenseQuery(featuredPrintQueryOptions());
   const cover = print ? (imageSource(print, print.cover_image) ?? imageSource(print, print.main_image)) : undefined;
@@ -17,7 +17,15 @@ export function PrintTeaser() {
     <section className={styles.teaser} aria-labelledby="print-teaser-title">
       <div className={styles.frame}>
         {cover ? (
-          <Image src={cover.src} srcSet={cover.srcSet} sizes="(max-width: 767px) 90vw, 560px" alt={alt} width={800} height={1000} className={styles.image} />
+          <Image
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes="(max-width: 767px) 90vw, 560px"
+            alt={alt}
+            width={800}
+            height={1000}
+            className={styles.image}
+          />
         ) : null}
       </div>
       <div className={styles.body}>

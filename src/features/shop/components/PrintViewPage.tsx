@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
 import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { Image } from '@/ui/image/Image';
 import { pickPrint, printsQueryOptions } from '../api/prints';
@@ -16,7 +15,9 @@ import { useShopPricing } from './use-shop-pricing';
 const DETAILS = [1, 2, 3, 4, 5] as const;
 
 function details(print: PrintsRecord) {
-  return DETAILS.map((n) => ({ file: print[`detail_image_${n}`], alt: print[`detail_image_${n}_alt`] })).filter((d) => !!d.file);
+  return DETAILS.map((n) => ({ file: print[`detail_image_${n}`], alt: print[`detail_image_${n}_alt`] })).filter(
+    (d) => !!d.file,
+  );
 }
 
 /** /print-view?print={slug}: one print; unknown or missing slug shows the first active print. */
@@ -28,7 +29,6 @@ export function PrintViewPage({ slug }: { slug?: string }) {
   if (!print) {
     return (
       <div className={`${container} ${styles.status}`}>
-        <PageHead title="Print Editions" />
         <h1 className={styles.title}>No prints available</h1>
         <Link to="/print-editions">Back to print editions</Link>
       </div>
@@ -37,7 +37,6 @@ export function PrintViewPage({ slug }: { slug?: string }) {
   const main = imageSource(print, print.main_image || print.cover_image, 1600);
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title={print.title} description={print.description?.slice(0, 160) || undefined} />
       <div className={styles.detail}>
         <div>
           <Image
@@ -56,7 +55,13 @@ export function PrintViewPage({ slug }: { slug?: string }) {
                 const src = imageSource(print, d.file, 400);
                 return (
                   <li key={d.file}>
-                    <Image src={src?.src} alt={d.alt || `Detail of ${print.title}`} width={400} height={400} className={styles.thumb} />
+                    <Image
+                      src={src?.src}
+                      alt={d.alt || `Detail of ${print.title}`}
+                      width={400}
+                      height={400}
+                      className={styles.thumb}
+                    />
                   </li>
                 );
               })}
@@ -77,7 +82,8 @@ export function PrintViewPage({ slug }: { slug?: string }) {
           <AddToCartButton print={print} block />
           {print.description ? <p className={styles.description}>{print.description}</p> : null}
           <p className={styles.notes}>
-            Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import duties and taxes may apply.
+            Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import
+            duties and taxes may apply.
           </p>
           <Link to="/print-editions">All print editions</Link>
         </div>

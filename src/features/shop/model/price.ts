@@ -19,12 +19,12 @@ export interface Rates {
   usd: number;
 }
 
-/** SPEC §9: used when the server has no rates for us and nothing is saved offline. */
+/** Used when the server has no rates for us and nothing is saved offline. */
 export const FALLBACK_RATES: Rates = { sek: 11.5, usd: 1.1 };
 
 const positive = (n: number | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);
 
-export function normalizeRates(rates: Partial<Rates> | null | undefined): Rates {
+function normalizeRates(rates: Partial<Rates> | null | undefined): Rates {
   return { sek: positive(rates?.sek) || FALLBACK_RATES.sek, usd: positive(rates?.usd) || FALLBACK_RATES.usd };
 }
 
@@ -33,9 +33,11 @@ export function unitAmount(print: PriceFields, currency: Currency, rates?: Parti
   const r = normalizeRates(rates);
   const eurCents = positive(print.price_cents_eur) || positive(print.price_cents);
   if (currency === 'eur') return Math.round(eurCents / 100) * 100;
-  if (currency === 'usd' && positive(print.price_cents_usd)) return Math.round(positive(print.price_cents_usd) / 100) * 100;
+  if (currency === 'usd' && positive(print.price_cents_usd))
+    return Math.round(positive(print.price_cents_usd) / 100) * 100;
   return Math.round((eurCents / 100) * r[currency]) * 100;
 }
 
 /** Unit price in whole currency units (what the cart stores and the page shows). */
-export const unitPrice = (print: PriceFields, currency: Currency, rates?: Partial<Rates> | null): number => unitAmount(print, currency, rates) / 100;
+export const unitPrice = (print: PriceFields, currency: Currency, rates?: Partial<Rates> | null): number =>
+  unitAmount(print, currency, rates) / 100;

@@ -6,7 +6,7 @@ import { type ArtworksRecord, Collections } from '@/lib/pocketbase/types.gen';
 
 /**
  * The artwork shown in the viewing room: by slug, or the first by sort order when the slug
- * is missing or unknown (SPEC §2, §7). Null only when there are no artworks at all.
+ * is missing or unknown. Null only when there are no artworks at all.
  */
 export const viewingRoomArtworkQueryOptions = (slug: string | undefined) =>
   mirroredQueryOptions({
@@ -14,7 +14,10 @@ export const viewingRoomArtworkQueryOptions = (slug: string | undefined) =>
     remote: async () => {
       const artworks = pb.collection(Collections.Artworks);
       if (slug) {
-        const bySlug = await artworks.getList<ArtworksRecord>(1, 1, { filter: pb.filter('slug = {:slug}', { slug }), skipTotal: true });
+        const bySlug = await artworks.getList<ArtworksRecord>(1, 1, {
+          filter: pb.filter('slug = {:slug}', { slug }),
+          skipTotal: true,
+        });
         if (bySlug.items[0]) return bySlug.items[0];
       }
       const first = await artworks.getList<ArtworksRecord>(1, 1, { sort: 'sort_order', skipTotal: true });

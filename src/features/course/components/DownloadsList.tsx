@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { clearDownloads, formatBytes, removeDownload, type StorageInfo, storageInfo, useDownloads } from '@/lib/offline/downloads';
+import { type StorageInfo, storageInfo } from '@/lib/offline/storage';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
+import { clearDownloads, removeDownload, useDownloads } from '../api/manage-downloads';
+import { formatBytes } from '../model/bytes';
 import * as styles from './Downloads.css';
 
 const KIND_LABEL = { video: 'Video', file: 'File', record: 'Text and tasks' } as const;
@@ -46,9 +48,17 @@ export function DownloadsList({ userId }: { userId: string }) {
             {rows.map((r) => (
               <li key={r.key} className={styles.item} data-testid="download-item">
                 <span>
-                  {r.title} <span className={styles.muted}>· {KIND_LABEL[r.kind]} · {formatBytes(r.bytes)}</span>
+                  {r.title}{' '}
+                  <span className={styles.muted}>
+                    · {KIND_LABEL[r.kind]} · {formatBytes(r.bytes)}
+                  </span>
                 </span>
-                <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => void removeDownload(r.key)} aria-label={`Remove ${KIND_LABEL[r.kind].toLowerCase()} of ${r.title}`}>
+                <button
+                  type="button"
+                  className={button({ tone: 'ghost', size: 'sm' })}
+                  onClick={() => void removeDownload(r.key)}
+                  aria-label={`Remove ${KIND_LABEL[r.kind].toLowerCase()} of ${r.title}`}
+                >
                   Remove
                 </button>
               </li>

@@ -28,7 +28,7 @@ function goInstall({ module, version, bin, ldflags, minutes = 1 }) {
       ...process.env,
       GOBIN: gobin,
       CGO_ENABLED: '0',
-      GOFLAGS: '-mod=mod',
+      GOFLAGS: [process.env.GOFLAGS, '-mod=mod'].filter(Boolean).join(' '),
       GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'local',
     },
   });

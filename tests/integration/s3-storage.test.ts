@@ -103,6 +103,9 @@ describe('S3 settings from env', () => {
     await expect(startPocketBase({ env: { ...s3.env, BACKUP_S3_BUCKET: s3.env.S3_BUCKET as string } })).rejects.toThrow(
       /BACKUP_S3_BUCKET must differ from S3_BUCKET/,
     );
+    await expect(startPocketBase({ env: { BACKUP_KEEP: 'seven' } })).rejects.toThrow(
+      /BACKUP_KEEP must be a whole number of at least 1 \(got "seven"\)/,
+    );
   });
 });
 

@@ -81,6 +81,16 @@ function retrieveCheckoutSession(id) {
   return request("GET", `/v1/checkout/sessions/${encodeURIComponent(id)}`, {});
 }
 
+/** Closes an open session so it can no longer be paid (Stripe refuses for complete ones). */
+function expireCheckoutSession(id) {
+  return request("POST", `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, { idempotencyKey: `expire-${id}` });
+}
+
+/** Refunds a payment in full; the idempotency key makes a repeated call a no-op. */
+function createRefund(paymentIntent, metadata, idempotencyKey) {
+  return request("POST", "/v1/refunds", { payment_intent: paymentIntent, metadata: metadata }, { idempotencyKey: idempotencyKey });
+}
+
 /**
  * Verifies a Stripe-Signature header ("t=...,v1=...,v1=...") over the raw body: HMAC-SHA256
  * of "t.body" with the endpoint secret, any v1 may match (constant-time), timestamp within
@@ -113,4 +123,4 @@ function verifySignature(rawBody, header, secret, nowSeconds) {
   return "";
 }
 
-module.exports = { configured, encode, request, createCheckoutSession, retrieveCheckoutSession, verifySignature, TOLERANCE_SECONDS };
+module.exports = { configured, encode, request, createCheckoutSession, retrieveCheckoutSession, expireCheckoutSession, createRefund, verifySignature, TOLERANCE_SECONDS };

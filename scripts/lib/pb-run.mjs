@@ -42,10 +42,11 @@ export function prepareData({ dataDir, publicDir = 'dist', env = process.env, su
 }
 
 /** Starts `serve` and resolves once /api/health answers. */
-export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127.0.0.1', port, env = process.env, stdio = 'pipe', dev = false }) {
+export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127.0.0.1', port, env = process.env, stdio = 'pipe', dev = false, hooksPool }) {
   const bin = ensurePocketBase();
   const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir })];
   if (dev) args.push('--dev');
+  if (hooksPool) args.push(`--hooksPool=${hooksPool}`);
   const child = spawn(bin, args, { cwd: root, env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) }, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   let output = '';
   child.stdout?.on('data', (d) => { output += d; });

@@ -8,7 +8,7 @@ onBootstrap((e) => {
 
 onRecordAuthWithOAuth2Request((e) => {
   return require(`${__hooks}/lib/auth.js`).onOAuth2(e);
-}, "users");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.Users);
 
 routerAdd("GET", "/api/atelier/auth-config", (e) => {
   e.response.header().set("Cache-Control", "no-cache");

@@ -11,4 +11,4 @@ onBootstrap((e) => {
 onRecordCreate((e) => {
   if (!e.record.getString("role")) e.record.set("role", "learner");
   e.next();
-}, "users");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.Users);

@@ -3,16 +3,16 @@
 
 onRecordCreateRequest((e) => {
   return require(`${__hooks}/lib/progress.js`).onChapterWrite(e, true);
-}, "chapter_progress");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.ChapterProgress);
 
 onRecordUpdateRequest((e) => {
   return require(`${__hooks}/lib/progress.js`).onChapterWrite(e, false);
-}, "chapter_progress");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.ChapterProgress);
 
 onRecordCreateRequest((e) => {
   return require(`${__hooks}/lib/progress.js`).onTaskWrite(e, true);
-}, "user_task_progress");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.UserTaskProgress);
 
 onRecordUpdateRequest((e) => {
   return require(`${__hooks}/lib/progress.js`).onTaskWrite(e, false);
-}, "user_task_progress");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.UserTaskProgress);

@@ -8,15 +8,17 @@ const FORM_BODY_LIMIT = 64 * 1024;
 routerAdd("POST", "/api/atelier/subscribe-newsletter", (e) => {
   const v = require(`${__hooks}/lib/validate.js`);
   const nl = require(`${__hooks}/lib/newsletter.js`);
+  const contract = require(`${__hooks}/lib/contract.gen.js`);
+  const max = contract.FORM_LIMITS;
   const b = v.body(e);
   const c = v.collector();
-  const email = c.field("email", b.email, { required: true, email: true, max: 254, requiredMessage: "Please enter your email address." }).toLowerCase();
-  const source = c.field("source", b.source, { required: true, oneOf: nl.SOURCES });
-  const context = c.field("context", b.context, { max: 300 });
-  const name = c.field("name", b.name, { max: 200 });
-  const consentVersion = c.field("consentVersion", b.consentVersion, { max: 40, pattern: /^[a-z0-9][a-z0-9._-]*$/, patternMessage: "Invalid consent text version." });
-  const artworkSlug = c.field("artworkSlug", b.artworkSlug, { max: 120, pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, patternMessage: "Invalid artwork." });
-  c.field("clientId", b.clientId, { max: 64, pattern: v.CLIENT_ID_RE, patternMessage: "Invalid client id." });
+  const email = c.field("email", b.email, { required: true, email: true, max: max.email, requiredMessage: "Please enter your email address." }).toLowerCase();
+  const source = c.field("source", b.source, { required: true, oneOf: contract.Enums.newsletter_subscribers.consent_source });
+  const context = c.field("context", b.context, { max: max.context });
+  const name = c.field("name", b.name, { max: max.name });
+  const consentVersion = c.field("consentVersion", b.consentVersion, { max: max.consentVersion, pattern: contract.CONSENT_VERSION_PATTERN, patternMessage: "Invalid consent text version." });
+  const artworkSlug = c.field("artworkSlug", b.artworkSlug, { max: max.artworkSlug, pattern: v.SLUG_RE, patternMessage: "Invalid artwork." });
+  c.field("clientId", b.clientId, { max: 64, pattern: contract.CLIENT_ID_PATTERN, patternMessage: "Invalid client id." });
   c.throwIfAny();
 
   const result = nl.subscribe($app, {
@@ -71,24 +73,27 @@ routerAdd("POST", "/api/atelier/viewing-room/unlock", (e) => {
 routerAdd("POST", "/api/atelier/send-contact", (e) => {
   const v = require(`${__hooks}/lib/validate.js`);
   const contact = require(`${__hooks}/lib/contact.js`);
+  const contract = require(`${__hooks}/lib/contract.gen.js`);
+  const max = contract.FORM_LIMITS;
   const b = v.body(e);
   const c = v.collector();
-  const kind = c.field("kind", b.kind || "contact", { oneOf: ["contact", "inquiry"] }) || "contact";
-  const name = c.field("name", b.name, { required: true, max: 200, requiredMessage: "Please enter your name." });
-  const email = c.field("email", b.email, { required: true, email: true, max: 254, requiredMessage: "Please enter your email address." });
-  const phone = c.field("phone", b.phone, { max: 60 });
+  const kind = c.field("kind", b.kind || "contact", { oneOf: contract.Enums.contact_messages.kind }) || "contact";
+  const name = c.field("name", b.name, { required: true, max: max.name, requiredMessage: "Please enter your name." });
+  const email = c.field("email", b.email, { required: true, email: true, max: max.email, requiredMessage: "Please enter your email address." });
+  const phone = c.field("phone", b.phone, { max: max.phone });
   let subject;
   if (kind === "inquiry") {
-    subject = c.field("subject", b.subject, { required: true, max: 300, pattern: /^Artwork Inquiry: .+/, patternMessage: 'Must start with "Artwork Inquiry: ".' });
+    const prefix = contract.INQUIRY_SUBJECT_PREFIX;
+    subject = c.field("subject", b.subject, { required: true, max: max.subject, pattern: v.startsWith(prefix), patternMessage: `Must start with "${prefix}".` });
   } else {
-    subject = c.field("subject", b.subject || contact.SUBJECTS[0], { oneOf: contact.SUBJECTS });
+    subject = c.field("subject", b.subject || contract.CONTACT_SUBJECTS[0], { oneOf: contract.CONTACT_SUBJECTS });
   }
-  const message = c.field("message", b.message, { required: true, max: 5000, multiline: true, requiredMessage: "Please enter a message." });
+  const message = c.field("message", b.message, { required: true, max: max.message, multiline: true, requiredMessage: "Please enter a message." });
   const artworkId = c.field("artworkId", b.artworkId, { max: 15, pattern: /^[a-z0-9]{15}$/, patternMessage: "Invalid artwork." });
-  const clientId = c.field("clientId", b.clientId, { max: 64, pattern: v.CLIENT_ID_RE, patternMessage: "Invalid client id." });
+  const clientId = c.field("clientId", b.clientId, { max: 64, pattern: contract.CLIENT_ID_PATTERN, patternMessage: "Invalid client id." });
   if (artworkId) {
     try {
-      $app.findRecordById("artworks", artworkId);
+      $app.findRecordById(contract.Collections.Artworks, artworkId);
     } catch (_) {
       c.add("artworkId", "validation_not_found", "Unknown artwork.");
     }

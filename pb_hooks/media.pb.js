@@ -7,4 +7,4 @@ routerUse((e) => {
 
 onRecordUpdateExecute((e) => {
   return require(`${__hooks}/lib/video-archive.js`).keepReplacedVideo(e);
-}, "course_modules");
+}, require(`${__hooks}/lib/contract.gen.js`).Collections.CourseModules);

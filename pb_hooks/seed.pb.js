@@ -8,7 +8,7 @@ $app.rootCmd.addCommand(
     run: (_cmd, _args) => {
       try {
         // npm start seeds only an empty database: the artist's own edits are never overwritten.
-        if ($os.getenv("SEED_ONLY_IF_EMPTY") === "1" && $app.countRecords("site_settings") > 0) {
+        if ($os.getenv("SEED_ONLY_IF_EMPTY") === "1" && $app.countRecords(require(`${__hooks}/lib/contract.gen.js`).Collections.SiteSettings) > 0) {
           console.log("[seed] skipped: the database already has content");
           return;
         }

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Generates src/lib/pocketbase/types.gen.ts from the schema the migrations build:
-// starts a throwaway PocketBase on a temp dir, reads GET /api/collections as superuser
-// and prints one record interface per collection. `npm run gen:types`.
-// The integration test tests/integration/types-gen.test.ts fails when the file is stale.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run gen:types`: generates from the schema the migrations build
+//  - src/lib/pocketbase/types.gen.ts: one record interface per collection;
+//  - the contract between the PWA and the hooks (scripts/lib/gen-contract.mjs):
+//    src/lib/contract/contract.gen.ts and pb_hooks/lib/contract.gen.js.
+// Starts a throwaway PocketBase on a temp dir and reads GET /api/collections as superuser.
+// tests/integration/schema.test.ts fails when a generated file is stale.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CONTRACT_HOOKS, CONTRACT_TS, contractHooks, contractTs, pascal } from './lib/gen-contract.mjs';
 import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
 
 export const OUTPUT = resolve(import.meta.dirname, '..', 'src', 'lib', 'pocketbase', 'types.gen.ts');
@@ -21,7 +24,6 @@ const JSON_SHAPES = {
   'stock_holds.edition_numbers': 'number[] | null',
 };
 
-const pascal = (name) => name.split(/[^a-zA-Z0-9]+/).filter(Boolean).map((p) => p[0].toUpperCase() + p.slice(1)).join('');
 const quote = (s) => `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 function fieldType(collection, field) {
@@ -97,6 +99,15 @@ export function generateTypes(collections) {
   return out.join('\n');
 }
 
+/** Every generated file for the given collections: [{path, text}]. */
+export function generatedFiles(collections) {
+  return [
+    { path: OUTPUT, text: generateTypes(collections) },
+    { path: CONTRACT_TS, text: contractTs(collections) },
+    { path: CONTRACT_HOOKS, text: contractHooks(collections) },
+  ];
+}
+
 /** Reads the collections of a running PocketBase as superuser. */
 export async function fetchCollections(url, token) {
   const res = await fetch(`${url}/api/collections?perPage=500&sort=name`, { headers: { authorization: token } });
@@ -119,8 +130,11 @@ async function main() {
     });
     if (!auth.ok) throw new Error(`superuser auth failed: ${auth.status}`);
     const { token } = await auth.json();
-    writeFileSync(OUTPUT, generateTypes(await fetchCollections(server.url, token)));
-    console.log(`wrote ${OUTPUT}`);
+    for (const file of generatedFiles(await fetchCollections(server.url, token))) {
+      mkdirSync(dirname(file.path), { recursive: true });
+      writeFileSync(file.path, file.text);
+      console.log(`wrote ${file.path}`);
+    }
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

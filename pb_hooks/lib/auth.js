@@ -1,6 +1,8 @@
 // Sign-in: the Google provider from env, demo sign-in for local tries, the public auth
 // config. CommonJS; required inside handlers.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 function env(name) {
   const v = $os.getenv(name);
   return v === undefined || v === null ? "" : String(v).trim();
@@ -22,7 +24,7 @@ function demoSignInAllowed() {
 
 /** Applies GOOGLE_* env to the users collection's OAuth2 config (saved only when changed). */
 function applyGoogleProvider(app) {
-  const users = app.findCollectionByNameOrId("users");
+  const users = app.findCollectionByNameOrId(Collections.Users);
   const before = JSON.stringify(users.oauth2);
   const clientId = env("GOOGLE_CLIENT_ID");
   let config = { enabled: false, providers: [] };
@@ -68,9 +70,9 @@ function demoSignIn(e) {
   const who = DEMO_USERS[role];
   let user;
   try {
-    user = e.app.findAuthRecordByEmail("users", who.email);
+    user = e.app.findAuthRecordByEmail(Collections.Users, who.email);
   } catch (_) {
-    user = new Record(e.app.findCollectionByNameOrId("users"));
+    user = new Record(e.app.findCollectionByNameOrId(Collections.Users));
     user.setEmail(who.email);
     user.setPassword($security.randomString(40));
     user.setVerified(true);
@@ -81,12 +83,12 @@ function demoSignIn(e) {
   // Without payments configured, the demo learner gets the published courses, so a
   // newcomer can take the course right after `npm start`.
   if (role === "learner" && !env("STRIPE_SECRET_KEY")) {
-    const courses = e.app.findRecordsByFilter("courses", "is_published = true", "", 0, 0);
+    const courses = e.app.findRecordsByFilter(Collections.Courses, "is_published = true", "", 0, 0);
     for (let i = 0; i < courses.length; i++) {
       try {
-        e.app.findFirstRecordByFilter("course_enrollments", "user_id = {:u} && course_id = {:c}", { u: user.id, c: courses[i].id });
+        e.app.findFirstRecordByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", { u: user.id, c: courses[i].id });
       } catch (_) {
-        const en = new Record(e.app.findCollectionByNameOrId("course_enrollments"));
+        const en = new Record(e.app.findCollectionByNameOrId(Collections.CourseEnrollments));
         en.set("user_id", user.id);
         en.set("course_id", courses[i].id);
         en.set("enrolled_at", new Date().toISOString());

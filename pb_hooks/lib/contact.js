@@ -1,8 +1,8 @@
 // Contact messages and artwork inquiries: stored first (nothing is lost when mail fails),
 // then emailed to the artist with Reply-To the visitor. CommonJS; required inside handlers.
 
-const SUBJECTS = ["General Inquiry", "Press Inquiry", "Gallery Representation"];
-const INQUIRY_PREFIX = "Artwork Inquiry: ";
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 // Per IP, new messages (replays of a clientId do not count) in a sliding window.
 const RATE_MAX = 5;
 const RATE_WINDOW_MIN = 10;
@@ -13,20 +13,20 @@ function mailer() {
 
 function findByClientId(app, clientId) {
   if (!clientId) return null;
-  const rows = app.findRecordsByFilter("contact_messages", "client_id = {:c}", "", 1, 0, { c: clientId });
+  const rows = app.findRecordsByFilter(Collections.ContactMessages, "client_id = {:c}", "", 1, 0, { c: clientId });
   return rows.length ? rows[0] : null;
 }
 
 function recentCountFromIp(app, ip) {
   const since = new Date(Date.now() - RATE_WINDOW_MIN * 60 * 1000).toISOString().replace("T", " ");
-  return app.countRecords("contact_messages", $dbx.exp("ip = {:ip} AND created >= {:since}", { ip: ip, since: since }));
+  return app.countRecords(Collections.ContactMessages, $dbx.exp("ip = {:ip} AND created >= {:since}", { ip: ip, since: since }));
 }
 
 function artistEmail(app) {
   const env = $os.getenv("ARTIST_EMAIL");
   if (env) return env;
   try {
-    return app.findFirstRecordByData("site_settings", "key", "main").getString("email");
+    return app.findFirstRecordByData(Collections.SiteSettings, "key", "main").getString("email");
   } catch (_) {
     return "";
   }
@@ -56,7 +56,7 @@ function notifyArtist(app, msg) {
     text: text,
     replyTo: msg.getString("email"),
     kind: kind === "inquiry" ? "inquiry-notice" : "contact-notice",
-    ref: `contact_messages/${msg.id}`,
+    ref: `${Collections.ContactMessages}/${msg.id}`,
   });
 }
 
@@ -72,7 +72,7 @@ function submit(app, input) {
     throw new TooManyRequestsError("Too many messages from your connection. Please try again later.", {});
   }
 
-  const msg = new Record(app.findCollectionByNameOrId("contact_messages"));
+  const msg = new Record(app.findCollectionByNameOrId(Collections.ContactMessages));
   msg.set("kind", input.kind);
   msg.set("name", input.name);
   msg.set("email", input.email);
@@ -99,4 +99,4 @@ function submit(app, input) {
   return { id: msg.id, replay: false };
 }
 
-module.exports = { SUBJECTS, INQUIRY_PREFIX, submit, RATE_MAX };
+module.exports = { submit, RATE_MAX };

@@ -2,6 +2,8 @@
 // Plain data; pb_hooks/lib/seed.js upserts it. Images are file names (without .jpg) in
 // DEMO_IMAGES_DIR (scripts/lib/demo-images.mjs). Dates are fixed so reseeding changes nothing.
 
+const { COURSE_SLUG } = require(`${__hooks}/lib/contract.gen.js`);
+
 const ARTIST = "Elin Vinter";
 
 const siteSettings = {
@@ -175,7 +177,8 @@ const prints = PRINTS.map(([slug, title, description, size, eur, usd, edition, a
 
 const course = {
   data: {
-    slug: "whispering-game",
+    // the course of the public landing page
+    slug: COURSE_SLUG,
     title: "The Whispering Game",
     description:
       "A creativity and sketching course for anyone who wants to draw more freely and tell stories with paint. " +

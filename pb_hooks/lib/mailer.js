@@ -1,6 +1,8 @@
 // The one way hooks send mail: PocketBase's mailer (SMTP settings applied at boot),
 // a shared HTML layout, and a mail_log row for every attempt. CommonJS; require inside handlers.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 function escapeHtml(value) {
   return String(value == null ? "" : value)
     .replace(/&/g, "&amp;")
@@ -19,7 +21,7 @@ function siteUrl() {
 
 function artistName() {
   try {
-    return $app.findFirstRecordByData("site_settings", "key", "main").getString("artist_name") || "Atelier";
+    return $app.findFirstRecordByData(Collections.SiteSettings, "key", "main").getString("artist_name") || "Atelier";
   } catch (_) {
     return "Atelier";
   }
@@ -67,7 +69,7 @@ function send(opts) {
     error = String(err?.message ? err.message : err);
   }
   try {
-    const log = new Record($app.findCollectionByNameOrId("mail_log"));
+    const log = new Record($app.findCollectionByNameOrId(Collections.MailLog));
     log.set("to", opts.to);
     log.set("subject", opts.subject);
     log.set("kind", opts.kind || "other");

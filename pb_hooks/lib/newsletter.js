@@ -2,8 +2,8 @@
 // inside handlers. Mails go through lib/mailer.js; every newsletter mail carries a working
 // one-click unsubscribe (link in the body + List-Unsubscribe / List-Unsubscribe-Post).
 
-const SOURCES = ["footer", "home", "viewing-room", "print-drop", "exhibition"];
-const DEFAULT_CONSENT_VERSION = "newsletter-v1";
+const { Collections, DEFAULT_CONSENT_VERSION } = require(`${__hooks}/lib/contract.gen.js`);
+
 const TOKEN_LEN = 40;
 // A repeated sign-up re-sends its email at most this often (minutes).
 const RESEND_AFTER_MIN = 10;
@@ -13,13 +13,13 @@ function mailer() {
 }
 
 function findByEmail(app, email) {
-  const rows = app.findRecordsByFilter("newsletter_subscribers", "email = {:email}", "", 1, 0, { email: email });
+  const rows = app.findRecordsByFilter(Collections.NewsletterSubscribers, "email = {:email}", "", 1, 0, { email: email });
   return rows.length ? rows[0] : null;
 }
 
 function findByToken(app, field, token) {
   if (!token || !/^[A-Za-z0-9]{20,128}$/.test(token)) return null;
-  const rows = app.findRecordsByFilter("newsletter_subscribers", `${field} = {:t}`, "", 1, 0, { t: token });
+  const rows = app.findRecordsByFilter(Collections.NewsletterSubscribers, `${field} = {:t}`, "", 1, 0, { t: token });
   return rows.length ? rows[0] : null;
 }
 
@@ -45,7 +45,7 @@ function verifyRoomToken(app, token) {
   if (!m) return false;
   let sub;
   try {
-    sub = app.findRecordById("newsletter_subscribers", m[1]);
+    sub = app.findRecordById(Collections.NewsletterSubscribers, m[1]);
   } catch (_) {
     return false;
   }
@@ -75,10 +75,10 @@ function button(href, label) {
 function recentlyMailed(app, sub, kind) {
   const since = new Date(Date.now() - RESEND_AFTER_MIN * 60 * 1000).toISOString().replace("T", " ");
   const rows = app.findRecordsByFilter(
-    "mail_log",
+    Collections.MailLog,
     "ref = {:ref} && kind = {:kind} && status = 'sent' && created >= {:since}",
     "-created", 1, 0,
-    { ref: `newsletter_subscribers/${sub.id}`, kind: kind, since: since },
+    { ref: `${Collections.NewsletterSubscribers}/${sub.id}`, kind: kind, since: since },
   );
   return rows.length > 0;
 }
@@ -93,7 +93,7 @@ function sendMail(sub, kind, subject, title, bodyHtml, textLines) {
     text: text,
     headers: listHeaders(sub),
     kind: kind,
-    ref: `newsletter_subscribers/${sub.id}`,
+    ref: `${Collections.NewsletterSubscribers}/${sub.id}`,
   });
 }
 
@@ -158,7 +158,7 @@ function subscribe(app, input) {
   let fresh = false;
   if (!sub || sub.getString("status") === "unsubscribed") {
     if (!sub) {
-      sub = new Record(app.findCollectionByNameOrId("newsletter_subscribers"));
+      sub = new Record(app.findCollectionByNameOrId(Collections.NewsletterSubscribers));
       sub.set("email", input.email);
       sub.set("unsubscribe_token", $security.randomString(TOKEN_LEN));
     }
@@ -235,8 +235,6 @@ function page(title, message) {
 }
 
 module.exports = {
-  SOURCES,
-  DEFAULT_CONSENT_VERSION,
   subscribe,
   confirm,
   unsubscribe,

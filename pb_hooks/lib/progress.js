@@ -4,6 +4,7 @@
 // chapter of that course) when these are called.
 
 const merge = require(`${__hooks}/lib/progress-merge.js`);
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 
 const CHAPTER_FIELDS = ["visited", "last_visited_at", "position_seconds", "position_at", "completed", "completed_at", "client_updated_at"];
 const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
@@ -52,7 +53,7 @@ function onTaskWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
   let task = null;
   try {
-    task = e.app.findFirstRecordByFilter("course_tasks", "chapter_id = {:c} && task_identifier = {:t}", {
+    task = e.app.findFirstRecordByFilter(Collections.CourseTasks, "chapter_id = {:c} && task_identifier = {:t}", {
       c: e.record.getString("chapter_id"),
       t: e.record.getString("task_identifier"),
     });
@@ -74,10 +75,10 @@ function onTaskWrite(e, isCreate) {
 function setLessonProgress(app, userId, lessonId, completed, completedAt) {
   let lp;
   try {
-    lp = app.findFirstRecordByFilter("lesson_progress", "user_id = {:u} && lesson_id = {:l}", { u: userId, l: lessonId });
+    lp = app.findFirstRecordByFilter(Collections.LessonProgress, "user_id = {:u} && lesson_id = {:l}", { u: userId, l: lessonId });
   } catch (_) {
     if (!completed) return;
-    lp = new Record(app.findCollectionByNameOrId("lesson_progress"));
+    lp = new Record(app.findCollectionByNameOrId(Collections.LessonProgress));
     lp.set("user_id", userId);
     lp.set("lesson_id", lessonId);
   }
@@ -89,7 +90,7 @@ function setLessonProgress(app, userId, lessonId, completed, completedAt) {
 
 /** The chapter's intro lesson is completed with the chapter. */
 function deriveChapterLessons(app, record) {
-  const lessons = app.findRecordsByFilter("course_lessons", "module_id = {:m} && kind = 'intro'", "", 0, 0, { m: record.getString("chapter_id") });
+  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "module_id = {:m} && kind = 'intro'", "", 0, 0, { m: record.getString("chapter_id") });
   for (let i = 0; i < lessons.length; i++) {
     setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
   }
@@ -98,7 +99,7 @@ function deriveChapterLessons(app, record) {
 /** A task lesson follows its tick. */
 function deriveTaskLesson(app, record, task) {
   if (!task) return;
-  const lessons = app.findRecordsByFilter("course_lessons", "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
+  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
   for (let i = 0; i < lessons.length; i++) {
     setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
   }

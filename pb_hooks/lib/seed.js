@@ -70,6 +70,7 @@ function upsert(app, collectionName, filter, params, data, images, imagesDir) {
 /** Seeds everything; returns {collection: {total, changed}}. */
 function seedDemo(app, imagesDir) {
   const demo = require(`${__hooks}/lib/demo-content.js`);
+  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const summary = {};
   const count = (name, res) => {
     summary[name] = summary[name] || { total: 0, changed: 0 };
@@ -80,23 +81,23 @@ function seedDemo(app, imagesDir) {
   const bySlug = (name, item) =>
     count(name, upsert(app, name, "slug = {:slug}", { slug: item.data.slug }, item.data, item.images, imagesDir));
 
-  count("site_settings", upsert(app, "site_settings", "key = {:key}", { key: "main" }, demo.siteSettings.data, demo.siteSettings.images, imagesDir));
-  for (const a of demo.artworks) bySlug("artworks", a);
-  for (const n of demo.newsPosts) bySlug("news_posts", n);
-  const prints = demo.prints.map((p) => bySlug("prints", p));
-  for (const p of demo.pages) bySlug("pages", { data: p, images: {} });
-  bySlug("exhibitions", demo.exhibition);
+  count(Collections.SiteSettings, upsert(app, Collections.SiteSettings, "key = {:key}", { key: "main" }, demo.siteSettings.data, demo.siteSettings.images, imagesDir));
+  for (const a of demo.artworks) bySlug(Collections.Artworks, a);
+  for (const n of demo.newsPosts) bySlug(Collections.NewsPosts, n);
+  const prints = demo.prints.map((p) => bySlug(Collections.Prints, p));
+  for (const p of demo.pages) bySlug(Collections.Pages, { data: p, images: {} });
+  bySlug(Collections.Exhibitions, demo.exhibition);
 
   const dropPrint = prints.find((p) => p.getString("slug") === demo.drop.print_slug);
   const { print_slug, ...dropData } = demo.drop;
-  bySlug("drops", { data: { ...dropData, print_id: dropPrint.id }, images: {} });
+  bySlug(Collections.Drops, { data: { ...dropData, print_id: dropPrint.id }, images: {} });
 
-  const course = bySlug("courses", demo.course);
+  const course = bySlug(Collections.Courses, demo.course);
   const chapterBySort = {};
   for (const ch of demo.chapters) {
     const rec = count(
-      "course_modules",
-      upsert(app, "course_modules", "course_id = {:c} && sort_order = {:s}", { c: course.id, s: ch.sort_order }, { course_id: course.id, ...ch }, {}, imagesDir),
+      Collections.CourseModules,
+      upsert(app, Collections.CourseModules, "course_id = {:c} && sort_order = {:s}", { c: course.id, s: ch.sort_order }, { course_id: course.id, ...ch }, {}, imagesDir),
     );
     chapterBySort[ch.sort_order] = rec;
   }
@@ -107,10 +108,10 @@ function seedDemo(app, imagesDir) {
     const chapter = chapterBySort[t.chapter];
     taskSortInChapter[t.chapter] = (taskSortInChapter[t.chapter] || 0) + 1;
     const rec = count(
-      "course_tasks",
+      Collections.CourseTasks,
       upsert(
         app,
-        "course_tasks",
+        Collections.CourseTasks,
         "chapter_id = {:ch} && task_identifier = {:t}",
         { ch: chapter.id, t: t.task_identifier },
         { course_id: course.id, chapter_id: chapter.id, task_identifier: t.task_identifier, title: t.title, sort_order: taskSortInChapter[t.chapter] },
@@ -126,10 +127,10 @@ function seedDemo(app, imagesDir) {
   for (const ch of demo.chapters) {
     const chapter = chapterBySort[ch.sort_order];
     count(
-      "course_lessons",
+      Collections.CourseLessons,
       upsert(
         app,
-        "course_lessons",
+        Collections.CourseLessons,
         "module_id = {:m} && kind = 'intro'",
         { m: chapter.id },
         { module_id: chapter.id, course_id: course.id, title: `Introduction: ${ch.title}`, kind: "intro", task_id: "", sort_order: 0 },
@@ -139,10 +140,10 @@ function seedDemo(app, imagesDir) {
     );
     for (const task of tasksByChapter[ch.sort_order] || []) {
       count(
-        "course_lessons",
+        Collections.CourseLessons,
         upsert(
           app,
-          "course_lessons",
+          Collections.CourseLessons,
           "module_id = {:m} && kind = 'task' && task_id = {:t}",
           { m: chapter.id, t: task.id },
           {

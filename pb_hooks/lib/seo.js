@@ -2,11 +2,10 @@
 // Twitter, JSON-LD) so shared links and crawlers see the page without running the app.
 // The app replaces every data-default-head tag with its own head on start. CommonJS.
 
-const DEFAULT_DESCRIPTION =
-  "Stockholm-based contemporary artist creating narrative, theatrical paintings using crafted props and materials.";
+const { Collections, COURSE_SLUG, DEFAULT_DESCRIPTION } = require(`${__hooks}/lib/contract.gen.js`);
+
 const DROP_TITLE_MAX = 60;
 const DEFAULT_DROP = "print-drop";
-const COURSE_SLUG = "whispering-game";
 
 function esc(v) {
   return require(`${__hooks}/lib/mailer.js`).escapeHtml(v);
@@ -18,7 +17,7 @@ function site() {
 
 function settings(app) {
   try {
-    return app.findFirstRecordByData("site_settings", "key", "main");
+    return app.findFirstRecordByData(Collections.SiteSettings, "key", "main");
   } catch (_) {
     return null;
   }
@@ -73,12 +72,13 @@ function productLd(print, url, artist) {
 function pageMeta(app, path, query, artist) {
   const url = site() + path;
   const seg = path.replace(/\/+$/, "").split("/").filter(Boolean);
+  const route = `/${seg.join("/")}`;
   const fixed = { artworks: "Artworks", about: "About", news: "News", contact: "Contact", "print-editions": "Print Editions", auth: "Sign In", "my-courses": "My Courses" };
 
   if (seg.length === 0) return { type: "website", description: DEFAULT_DESCRIPTION, image: fileUrl(settings(app), "hero_image") };
 
-  if (seg.length === 1 && seg[0] === "artworks") {
-    const works = app.findRecordsByFilter("artworks", "", "-year,sort_order", 100, 0, {});
+  if (route === "/artworks") {
+    const works = app.findRecordsByFilter(Collections.Artworks, "", "-year,sort_order", 100, 0, {});
     return {
       title: "Artworks",
       description: `Paintings by ${artist}: narrative, theatrical works made with crafted props and materials.`,
@@ -106,7 +106,7 @@ function pageMeta(app, path, query, artist) {
   }
 
   if (seg.length === 2 && seg[0] === "news") {
-    const post = first(app, "news_posts", "slug = {:s} && is_published = true", "", { s: seg[1] });
+    const post = first(app, Collections.NewsPosts, "slug = {:s} && is_published = true", "", { s: seg[1] });
     if (!post) return { title: "Article Not Found", description: DEFAULT_DESCRIPTION, robots: "noindex" };
     const image = fileUrl(post, "cover_image");
     return {
@@ -131,8 +131,8 @@ function pageMeta(app, path, query, artist) {
 
   if (seg.length === 1 && seg[0] === "print-view") {
     const slug = query.get("print");
-    const print = (slug && first(app, "prints", "slug = {:s} && is_active = true", "", { s: slug })) ||
-      first(app, "prints", "is_active = true", "sort_order", {});
+    const print = (slug && first(app, Collections.Prints, "slug = {:s} && is_active = true", "", { s: slug })) ||
+      first(app, Collections.Prints, "is_active = true", "sort_order", {});
     if (!print) return { title: "Print", description: DEFAULT_DESCRIPTION };
     const canonical = `${site()}/print-view?print=${encodeURIComponent(print.getString("slug"))}`;
     return {
@@ -146,12 +146,12 @@ function pageMeta(app, path, query, artist) {
   }
 
   if (seg[0] === "drop" && seg.length <= 2) {
-    const drop = first(app, "drops", "slug = {:s}", "", { s: seg[1] || DEFAULT_DROP }) || first(app, "drops", "slug = {:s}", "", { s: DEFAULT_DROP });
+    const drop = first(app, Collections.Drops, "slug = {:s}", "", { s: seg[1] || DEFAULT_DROP }) || first(app, Collections.Drops, "slug = {:s}", "", { s: DEFAULT_DROP });
     if (!drop) return { title: "Print Drop", description: DEFAULT_DESCRIPTION };
     const title = drop.getString("title").slice(0, DROP_TITLE_MAX);
     let print = null;
     if (drop.getString("print_id")) {
-      try { print = app.findRecordById("prints", drop.getString("print_id")); } catch (_) { print = null; }
+      try { print = app.findRecordById(Collections.Prints, drop.getString("print_id")); } catch (_) { print = null; }
     }
     const meta = { title: title, description: plain(drop.getString("description"), 300) || DEFAULT_DESCRIPTION, image: print ? fileUrl(print, "main_image") : "", type: "product" };
     if (print) {
@@ -167,7 +167,7 @@ function pageMeta(app, path, query, artist) {
   }
 
   if (seg.length === 1 && seg[0] === COURSE_SLUG) {
-    const course = first(app, "courses", "slug = {:s} && is_published = true", "", { s: COURSE_SLUG });
+    const course = first(app, Collections.Courses, "slug = {:s} && is_published = true", "", { s: COURSE_SLUG });
     if (!course) return { title: "The Whispering Game", description: DEFAULT_DESCRIPTION };
     const image = fileUrl(course, "cover_image");
     const price = course.getInt("price_cents") / 100;
@@ -195,8 +195,8 @@ function pageMeta(app, path, query, artist) {
     };
   }
 
-  if (seg.length === 2 && seg[0] === "exhibitions") {
-    const ex = first(app, "exhibitions", "slug = {:s}", "", { s: seg[1] });
+  if (seg.length === 2 && route.startsWith("/exhibitions/")) {
+    const ex = first(app, Collections.Exhibitions, "slug = {:s}", "", { s: seg[1] });
     if (!ex) return { description: DEFAULT_DESCRIPTION, robots: "noindex" };
     const venue = [ex.getString("venue"), ex.getString("city")].filter(Boolean).join(", ");
     return {
@@ -224,7 +224,7 @@ function pageMeta(app, path, query, artist) {
   if (seg.length === 1 && fixed[seg[0]]) return { title: fixed[seg[0]], description: DEFAULT_DESCRIPTION };
 
   if (seg.length === 1) {
-    const p = first(app, "pages", "slug = {:s} && is_published = true", "", { s: seg[0] });
+    const p = first(app, Collections.Pages, "slug = {:s} && is_published = true", "", { s: seg[0] });
     if (p) return { title: p.getString("title"), description: plain(p.getString("body"), 300) || DEFAULT_DESCRIPTION };
   }
   return { description: DEFAULT_DESCRIPTION };
@@ -272,9 +272,9 @@ function headTags(app, path, query) {
 const THUMB_WIDTHS = [400, 800, 1600];
 const LCP_IMAGES = {
   // src/features/site/api/hero-image.ts
-  "/": { collection: "site_settings", filter: "key = 'main'", sort: "", field: "hero_image", width: 1600, sizes: "(min-width: 1216px) 1216px, 100vw" },
+  "/": { collection: Collections.SiteSettings, filter: "key = 'main'", sort: "", field: "hero_image", width: 1600, sizes: "(min-width: 1216px) 1216px, 100vw" },
   // src/features/portfolio/components/ArtworkGrid.tsx (first card, newest year first)
-  "/artworks": { collection: "artworks", filter: "", sort: "-year,sort_order", field: "main_image", width: 800, sizes: "(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px" },
+  "/artworks": { collection: Collections.Artworks, filter: "", sort: "-year,sort_order", field: "main_image", width: 800, sizes: "(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px" },
 };
 
 /** <link rel=preload> for a page's LCP image, so it starts with the HTML, not after the data. */
@@ -320,11 +320,11 @@ function sitemap(app) {
   const urls = [];
   const add = (path, rec) => urls.push({ loc: base + path, lastmod: rec ? lastmod(rec) : "" });
   for (const p of ["/", "/artworks", "/print-editions", "/about", "/news", "/contact", `/${COURSE_SLUG}`]) add(p);
-  for (const r of app.findRecordsByFilter("news_posts", "is_published = true", "-published_at", 1000, 0, {})) add(`/news/${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter("prints", "is_active = true", "sort_order", 1000, 0, {})) add(`/print-view?print=${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter("drops", "", "-release_at", 1000, 0, {})) add(`/drop/${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter("exhibitions", "", "-opens_at", 1000, 0, {})) add(`/exhibitions/${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter("pages", "is_published = true", "slug", 1000, 0, {})) add(`/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.NewsPosts, "is_published = true", "-published_at", 1000, 0, {})) add(`/news/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Prints, "is_active = true", "sort_order", 1000, 0, {})) add(`/print-view?print=${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Drops, "", "-release_at", 1000, 0, {})) add(`/drop/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Exhibitions, "", "-opens_at", 1000, 0, {})) add(`/exhibitions/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Pages, "is_published = true", "slug", 1000, 0, {})) add(`/${encodeURIComponent(r.getString("slug"))}`, r);
   const body = urls
     .map((u) => `  <url><loc>${xmlEsc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
     .join("\n");
@@ -350,4 +350,4 @@ function robots() {
   ].join("\n");
 }
 
-module.exports = { transform, headTags, sitemap, robots, DEFAULT_DESCRIPTION };
+module.exports = { transform, headTags, sitemap, robots };

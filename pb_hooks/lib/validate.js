@@ -1,8 +1,10 @@
 // Input checks shared by the form routes (newsletter, contact). CommonJS; required inside handlers.
 // Every failure becomes a 400 with PocketBase's field-error shape {field: {code, message}}.
 
-// SPEC §5: "the simple pattern {email} with no spaces" — one @, a dot in the domain.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const contract = require(`${__hooks}/lib/contract.gen.js`);
+
+// The same address check as the PWA's forms.
+const EMAIL_RE = contract.EMAIL_PATTERN;
 // Markup in plain-text fields is refused rather than stored: a tag, a comment or an entity-encoded tag.
 const HTML_RE = /<\s*\/?\s*[a-z!?]|&lt;\s*\/?\s*[a-z]/i;
 // Control characters other than tab/newline have no place in a form field (header injection, NULs).
@@ -85,6 +87,13 @@ function body(e) {
   return b;
 }
 
-const CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
+// A lowercase slug: words of letters and digits joined by single hyphens.
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-module.exports = { collector, body, EMAIL_RE, HTML_RE, CLIENT_ID_RE };
+/** A pattern for "starts with `prefix` and has more after it". */
+function startsWith(prefix) {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped}.+`);
+}
+
+module.exports = { collector, body, startsWith, EMAIL_RE, HTML_RE, SLUG_RE };

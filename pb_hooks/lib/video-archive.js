@@ -5,6 +5,8 @@
 // who is mid-chapter keeps streaming it with their file token. CommonJS; required inside
 // handlers.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 // PocketBase v0.39.11 keeps the names a file field will delete after the update under
 // this raw key (core/field_file.go: internalCustomFieldKeyPrefix + "_deletedFilesPrefix_"
 // + field name). tests/integration/admin-videos.test.ts fails if that ever changes.
@@ -15,7 +17,7 @@ function keepReplacedVideo(e) {
   var record = e.record;
   var before = "";
   try {
-    before = e.app.findRecordById("course_modules", record.id).getString("video");
+    before = e.app.findRecordById(Collections.CourseModules, record.id).getString("video");
   } catch (_) {
     before = "";
   }
@@ -46,7 +48,7 @@ function collectionName(app, nameOrId) {
 function isAdminOrSuperuser(e) {
   if (!e.auth) return false;
   if (e.auth.isSuperuser()) return true;
-  return e.auth.collection().name === "users" && e.auth.getString("role") === "admin";
+  return e.auth.collection().name === Collections.Users && e.auth.getString("role") === "admin";
 }
 
 /**
@@ -61,7 +63,7 @@ function guardChapterWrites(e) {
   var m = /^\/api\/collections\/([^/]+)\/records(?:\/|$)/.exec(e.request.url.path);
   if (!m) return e.next();
   var name = decodeURIComponent(m[1]);
-  if (name !== "course_modules" && collectionName(e.app, name) !== "course_modules") return e.next();
+  if (name !== Collections.CourseModules && collectionName(e.app, name) !== Collections.CourseModules) return e.next();
   if (method === "POST" && !e.auth?.isSuperuser()) throw new ForbiddenError("Only superusers can perform this action.");
   if (method === "PATCH" && !isAdminOrSuperuser(e)) throw new NotFoundError("The requested resource wasn't found.");
   return e.next();

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchCollections, generateTypes, OUTPUT } from '../../scripts/gen-types.mjs';
+import { fetchCollections, generatedFiles } from '../../scripts/gen-types.mjs';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { api, type Loose } from './helpers';
 
@@ -274,8 +274,9 @@ describe('Google sign-up (OAuth2 code exchange against a stand-in provider)', ()
   });
 });
 
-describe('generated record types', () => {
-  it('src/lib/pocketbase/types.gen.ts matches the schema (run `npm run gen:types` after changing migrations)', () => {
-    expect(readFileSync(OUTPUT, 'utf8')).toBe(generateTypes(collections));
+describe('generated files', () => {
+  // record types and the contract (src/lib/contract, pb_hooks/lib/contract.gen.js)
+  it('match the schema and contract/shared.mjs (run `npm run gen:types` after changing either)', () => {
+    for (const file of generatedFiles(collections)) expect(readFileSync(file.path, 'utf8'), file.path).toBe(file.text);
   });
 });

@@ -1,21 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ChapterState, EMPTY_CHAPTER, mergeChapter, mergeTask, normalizeChapter, type TaskState } from '@/features/course/model/merge';
 import { completedChapterCount, completedLessonCount, coursePrice, percent, positionToSave } from '@/features/course/model/progress';
 import { chapterProgressId, deterministicId, taskProgressId } from '@/features/course/model/progress-id';
 import { refreshDelay } from '@/lib/pocketbase/file-token';
+import { loadHookModule } from '../support/hook-module';
 
 // The hooks' CommonJS copy of the rules must agree with the browser's.
-// (the package is "type": "module", so the CommonJS hook file is evaluated by hand)
-function loadHookModule(path: string): unknown {
-  const module = { exports: {} as unknown };
-  new Function('module', 'exports', readFileSync(new URL(path, import.meta.url), 'utf8'))(module, module.exports);
-  return module.exports;
-}
-const server = loadHookModule('../../pb_hooks/lib/progress-merge.js') as {
+const server = loadHookModule<{
   mergeChapter: (a: ChapterState, b: ChapterState) => ChapterState;
   mergeTask: (a: TaskState, b: TaskState) => TaskState;
-};
+}>('lib/progress-merge.js');
 
 const ch = (v: Partial<ChapterState>): ChapterState => ({ ...EMPTY_CHAPTER, ...v });
 

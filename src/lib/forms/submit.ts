@@ -5,22 +5,12 @@
 import { enqueue, registerOutboxHandler } from '@/lib/offline/outbox-runtime';
 import { classifyError, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import { pb } from '@/lib/pocketbase/client';
+import { CONSENT_TEXT_VERSIONS, type Enums } from '@/lib/contract/contract.gen';
 import { isNetworkError, toAppError } from '@/lib/pocketbase/errors';
 import { newClientId } from './client-id';
 
-export type NewsletterSource = 'footer' | 'home' | 'viewing-room' | 'print-drop' | 'exhibition';
-
-/**
- * Version of the text each sign-up form shows, stored with the consent. Bump a form's
- * version whenever its wording changes, so every consent points at the text it was given on.
- */
-export const CONSENT_TEXT_VERSIONS: Record<NewsletterSource, string> = {
-  footer: 'footer-v1',
-  home: 'home-v1',
-  'viewing-room': 'viewing-room-v1',
-  'print-drop': 'print-drop-v1',
-  exhibition: 'exhibition-v1',
-};
+/** The form a sign-up came from (stored as its consent source). */
+export type NewsletterSource = (typeof Enums.newsletter_subscribers.consent_source)[number];
 
 export interface NewsletterInput {
   email: string;

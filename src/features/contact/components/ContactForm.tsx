@@ -3,12 +3,10 @@ import { FormError, sendContact } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { SelectField, TextArea, TextField } from '@/ui/field/Field';
 import { toast } from '@/ui/toast/toast-store';
+import { CONTACT_SUBJECTS, DEFAULT_SUBJECT } from '../model/subjects';
 import * as styles from './ContactForm.css';
 
-/** SPEC §5: subject choices, "General Inquiry" by default. */
-export const CONTACT_SUBJECTS = ['General Inquiry', 'Press Inquiry', 'Gallery Representation'] as const;
-
-const EMPTY = { name: '', email: '', subject: CONTACT_SUBJECTS[0] as string, message: '' };
+const EMPTY = { name: '', email: '', subject: DEFAULT_SUBJECT as string, message: '' };
 
 /** The contact form: stored on the server before the artist is emailed; queued when offline. */
 export function ContactForm() {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { COURSE_SLUG } from '@/lib/contract/contract.gen';
 import { useAuth } from '@/lib/pocketbase/session';
 import { imageSource } from '@/lib/pocketbase/files';
 import type { CourseLessonsRecord, CourseOutlineRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
@@ -9,8 +10,6 @@ import { Image } from '@/ui/image/Image';
 import { courseQueryOptions, lessonsQueryOptions, outlineQueryOptions, useEnrollment } from '../api/course';
 import * as c from './course.css';
 import * as styles from './CourseLanding.css';
-
-export const LANDING_SLUG = 'whispering-game';
 
 const FEATURES = [
   { title: 'Sketch without fear', text: 'Warm-ups and games that get you past the first line and keep your hand moving.' },
@@ -23,7 +22,7 @@ export function useEnrollButton(course: CoursesRecord | null | undefined) {
   const auth = useAuth();
   const enrollment = useEnrollment(auth.user?.id, course?.id);
   const navigate = useNavigate();
-  const slug = course?.slug ?? LANDING_SLUG;
+  const slug = course?.slug ?? COURSE_SLUG;
   if (auth.status === 'loading' || (auth.status === 'signedIn' && (!course || enrollment.isPending))) {
     return { label: 'Loading...', disabled: true, go: () => {} };
   }
@@ -75,7 +74,7 @@ function Curriculum({ outline, lessons }: { outline: CourseOutlineRecord[]; less
 
 /** /whispering-game: the public course landing page. */
 export function CourseLanding() {
-  const course = useQuery(courseQueryOptions(LANDING_SLUG));
+  const course = useQuery(courseQueryOptions(COURSE_SLUG));
   const courseId = course.data?.id ?? '';
   const outline = useQuery({ ...outlineQueryOptions(courseId), enabled: !!courseId });
   const lessons = useQuery({ ...lessonsQueryOptions(courseId), enabled: !!courseId });

@@ -1,8 +1,10 @@
+import { DEFAULT_DESCRIPTION } from '@/lib/contract/contract.gen';
+
 /** Shown until the site settings arrive (and if they never do). */
 export const FALLBACK_SITE_NAME = 'Atelier';
 
-export const DEFAULT_DESCRIPTION =
-  'Stockholm-based contemporary artist creating narrative, theatrical paintings using crafted props and materials.';
+/** The description of pages without their own; the server's HTML head uses the same. */
+export { DEFAULT_DESCRIPTION };
 
 /** SPEC §1: "{page title} | {artist name}", or "{artist name} — Contemporary Artist" without one. */
 export function documentTitle(pageTitle: string | undefined, artistName: string): string {

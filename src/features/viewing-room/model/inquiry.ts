@@ -1,5 +1,6 @@
 // The artwork inquiry (SPEC §5, §7): subject "Artwork Inquiry: {title}", phone "Not provided"
 // when empty, a message with the contact details and the artwork details.
+import { INQUIRY_SUBJECT_PREFIX } from '@/lib/contract/contract.gen';
 
 export interface InquiryInput {
   firstName: string;
@@ -54,7 +55,7 @@ export function buildInquiry(input: InquiryInput, artwork: InquiryArtwork): Cont
     name,
     email: input.email.trim(),
     phone,
-    subject: `Artwork Inquiry: ${artwork.title}`,
+    subject: `${INQUIRY_SUBJECT_PREFIX}${artwork.title}`,
     message: lines.join('\n'),
     artworkId: artwork.id,
   };

@@ -1,0 +1,55 @@
+// Values the PWA and the hooks must agree on that the schema does not hold. This is the
+// only place they are written: `npm run gen:types` copies them, together with the
+// collection names and select values read from the migrations, into
+// src/lib/contract/contract.gen.ts (imported by the PWA) and pb_hooks/lib/contract.gen.js
+// (required by the hooks). Plain data and regular expressions only.
+
+/** A simple address check, the same in the browser and on the server: one @, a dot in the domain, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The browser's idempotency key for a form (a UUID fits); the server refuses anything else. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Subjects the contact form offers; the first is the default. */
+export const CONTACT_SUBJECTS = ['General Inquiry', 'Press Inquiry', 'Gallery Representation'];
+
+/** Every artwork inquiry's subject is this prefix followed by the artwork's title. */
+export const INQUIRY_SUBJECT_PREFIX = 'Artwork Inquiry: ';
+
+/**
+ * Version of the consent text each newsletter form shows, keyed by the form's source
+ * (newsletter_subscribers.consent_source). Bump a form's version whenever its wording
+ * changes, so every stored consent points at the text it was given on.
+ */
+export const CONSENT_TEXT_VERSIONS = {
+  footer: 'footer-v1',
+  home: 'home-v1',
+  'viewing-room': 'viewing-room-v1',
+  'print-drop': 'print-drop-v1',
+  exhibition: 'exhibition-v1',
+};
+
+/** Stored when a sign-up names no consent text version (API clients other than the PWA). */
+export const DEFAULT_CONSENT_VERSION = 'newsletter-v1';
+
+/** What a consent text version may look like. */
+export const CONSENT_VERSION_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** The description of pages that have none of their own (served HTML and the app's head). */
+export const DEFAULT_DESCRIPTION =
+  'Stockholm-based contemporary artist creating narrative, theatrical paintings using crafted props and materials.';
+
+/** The course with the public landing page at /<slug>. */
+export const COURSE_SLUG = 'whispering-game';
+
+/** Longest accepted value (characters) of each form field, checked by the form routes and set as maxLength in the forms. */
+export const FORM_LIMITS = {
+  name: 200,
+  email: 254,
+  phone: 60,
+  subject: 300,
+  message: 5000,
+  context: 300,
+  consentVersion: 40,
+  artworkSlug: 120,
+};

@@ -10,8 +10,7 @@ routerAdd(
   "POST",
   "/api/atelier/create-payment",
   (e) => {
-    const prof = require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent"));
-    const checkout = require(`${__hooks}/lib/checkout.js`);
+    const prof = $os.getenv("ATELIER_PROFILE") === "1" ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent")) : null;
     try {
       // The raw body, parsed once: cheaper than e.requestInfo() for a crowd of small JSON bodies.
       let body = null;
@@ -21,6 +20,12 @@ routerAdd(
       if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequestError("The request body must be a JSON object.");
       const auth = e.auth && e.auth.collection().name === "users" ? e.auth : null;
       if (prof) prof.mark("parse");
+      if (body.courseSlug == null) {
+        // A drop's crowd: answered here, without loading the checkout or touching the database.
+        const soldOut = require(`${__hooks}/lib/checkout-input.js`).soldOutAnswer(body);
+        if (soldOut) throw soldOut;
+      }
+      const checkout = require(`${__hooks}/lib/checkout.js`);
       const result = body.courseSlug != null ? checkout.createCourseCheckout(body, auth) : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
       if (prof) prof.finish(200);
       return e.json(200, result);
@@ -150,8 +155,12 @@ onRecordUpdate((e) => {
   e.next();
 }, "prints");
 // Edition size, activity or title changed: the stock gate reloads from the database.
+onRecordAfterCreateSuccess((e) => {
+  require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
+  e.next();
+}, "prints");
 onRecordAfterUpdateSuccess((e) => {
-  require(`${__hooks}/lib/checkout.js`).invalidateGate([e.record.id]);
+  require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
   e.next();
 }, "prints");
 onRecordAfterDeleteSuccess((e) => {

@@ -13,11 +13,9 @@ const SESSION_SECONDS = HOLD_MINUTES * 60 + 60;
 // Holds outlive their session a little, so a payment completed in the last second
 // still finds its stock.
 const HOLD_GRACE_SECONDS = 5 * 60;
-const MAX_LINES = 20;
 // A course order still without a session after this long never reached Stripe.
 const OPENING_SECONDS = 60;
-// Caps against hoarding a limited edition (README "Shop caps").
-const MAX_COPIES_PER_ORDER = 2;
+// Caps against hoarding a limited edition (README "Shop caps"); copies per order: checkout-input.js.
 const MAX_HELD_PER_EMAIL = 2;
 const MAX_HELD_PER_IP = 4;
 // "Free worldwide shipping from Stockholm": Stripe wants an explicit list.
@@ -27,9 +25,7 @@ const SHIPPING_COUNTRIES = [
   "US", "CA", "MX", "BR", "AR", "CL", "AU", "NZ", "JP", "KR", "SG", "HK", "TW", "IL", "AE", "ZA", "IN",
 ];
 
-function apiError(status, message, field, code) {
-  return new ApiError(status, message, field ? { [field]: new ValidationError(code || "validation_invalid_value", message) } : {});
-}
+const { apiError, parsePrintItems, parseCurrency, shortageMessage, MAX_COPIES_PER_ORDER } = require(`${__hooks}/lib/checkout-input.js`);
 
 function nowIso(offsetSeconds) {
   return new Date(Date.now() + (offsetSeconds || 0) * 1000).toISOString().replace("T", " ");
@@ -143,42 +139,17 @@ function invalidateGate(printIds) {
   for (const id of printIds) gate.invalidate($app.store(), id);
 }
 
-// ---- input ----
-
-/** Parses the print cart body into [{printId, quantity}] (ids merged), or throws 400. */
-function parsePrintItems(items) {
-  if (!Array.isArray(items) || items.length === 0) throw apiError(400, "Add some prints to your cart first.", "items", "validation_required");
-  if (items.length > MAX_LINES) throw apiError(400, `At most ${MAX_LINES} different prints per order.`, "items");
-  const merged = {};
-  const order = [];
-  for (const item of items) {
-    let id = item && typeof item.id === "string" ? item.id : "";
-    if (id.indexOf("print-") === 0) id = id.slice(6);
-    const q = item ? Number(item.quantity == null ? 1 : item.quantity) : NaN;
-    if (!/^[a-z0-9]{1,32}$/.test(id)) throw apiError(400, "Unknown print in the cart.", "items", "validation_invalid_id");
-    if (!Number.isFinite(q) || Math.floor(q) !== q || q < 1) {
-      throw apiError(400, "Quantity must be a whole number of at least 1.", "items", "validation_invalid_quantity");
-    }
-    if (!merged[id]) {
-      merged[id] = 0;
-      order.push(id);
-    }
-    merged[id] += q;
-    if (merged[id] > MAX_COPIES_PER_ORDER) {
-      throw apiError(400, `At most ${MAX_COPIES_PER_ORDER} copies of each print per order: the editions are limited.`, "items", "validation_max_copies");
-    }
-  }
-  return order.map((id) => ({ printId: id, quantity: merged[id] }));
-}
-
-function parseCurrency(c) {
-  const cur = typeof c === "string" ? c.toLowerCase() : "";
-  if (["eur", "sek", "usd"].indexOf(cur) < 0) throw apiError(400, "Currency must be EUR, SEK or USD.", "currency");
-  return cur;
-}
-
-function shortageMessage(title, left) {
-  return left <= 0 ? `"${title}" is sold out.` : `Only ${left} left of "${title}".`;
+/**
+ * Invalidates and reloads at once: after the artist saves a print (say, activates it for a
+ * drop) the entry is ready before the crowd, instead of every early buyer reading it.
+ */
+function reloadGate(printId) {
+  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const store = $app.store();
+  gate.invalidate(store, printId);
+  const r = gate.claim(store, printId, 0, Date.now());
+  const stock = stockOf($app, printId);
+  if (r.result === "stale" && stock) gate.load(store, printId, gateSnapshot(stock), r.epoch);
 }
 
 // ---- releasing ----
@@ -533,6 +504,7 @@ module.exports = {
   remainingOf,
   refreshAvailable,
   invalidateGate,
+  reloadGate,
   writeAvailable,
   parseDate,
   nowIso,

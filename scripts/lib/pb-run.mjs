@@ -46,7 +46,10 @@ export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127
   const bin = ensurePocketBase();
   const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir })];
   if (dev) args.push('--dev');
-  if (hooksPool) args.push(`--hooksPool=${hooksPool}`);
+  // Prewarmed hook VMs (PocketBase's default is 15): a request that finds them all busy builds a
+  // new one, which is what a crowd pays for (README, "Print drops").
+  const pool = hooksPool ?? env.PB_HOOKS_POOL;
+  if (pool) args.push(`--hooksPool=${pool}`);
   const child = spawn(bin, args, { cwd: root, env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) }, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   let output = '';
   child.stdout?.on('data', (d) => { output += d; });

@@ -45,14 +45,14 @@ export function buyerAddress(round, i) {
  * sockets rather than node:http: the crowd is simulated on the same two cores as the server,
  * so the client should cost as little as it can.
  */
-function post(url, body, localAddress, headers = {}) {
+function post(url, body, localAddress, headers = {}, method = 'POST') {
   const { hostname, port, pathname } = new URL(url);
-  const payload = Buffer.from(JSON.stringify(body));
+  const payload = Buffer.from(body === null ? '' : JSON.stringify(body));
   return new Promise((resolve) => {
     const t0 = performance.now();
     const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
     const head =
-      `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n` +
+      `${method} ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n` +
       `X-Bench-Sent: ${performance.timeOrigin + performance.now()}\r\nConnection: close\r\n${extra}\r\n`;
     const chunks = [];
     const socket = connect({ host: hostname, port: Number(port), localAddress });
@@ -140,6 +140,26 @@ async function baseline(ctx, n = 10) {
   }
   if (ctx.profile) await ctx.su('/api/atelier/profile');
   return ms.sort((a, b) => a - b);
+}
+
+/**
+ * The same crowd against PocketBase's own GET /api/health (Go only, no hook VM, no
+ * database): what this machine, this client and PocketBase's HTTP stack cost by themselves.
+ */
+export async function runFloor(ctx, { buyers, round }) {
+  const url = `${ctx.server.url}/api/health`;
+  const serverCpu0 = cpuSeconds(ctx.server.child.pid);
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: buyers }, (_, i) => post(url, null, buyerAddress(round, i), {}, 'GET')));
+  const all = results.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    scenario: `${buyers} × GET /api/health (no JS: the floor)`,
+    ok: results.filter((r) => r.status === 200).length,
+    'all p50/p95/p99 ms': [50, 95, 99].map((p) => Math.round(percentile(all, p))).join(' / '),
+    'last answer s': ((Math.max(...results.map((r) => r.end)) - started) / 1000).toFixed(2),
+    'server CPU s': (cpuSeconds(ctx.server.child.pid) - serverCpu0).toFixed(2),
+    'load avg': loadavg()[0].toFixed(1),
+  };
 }
 
 /** One drop on a running server. */
@@ -271,7 +291,8 @@ export default async function drop({ table, argv = [] }) {
   const edition = Number(values.edition);
   const sizes = values.buyers ? [Number(values.buyers)] : [500, 2000];
   const hooksPool = values['hooks-pool'] ? Number(values['hooks-pool']) : undefined;
-  console.log(`## Print drop: buyers press "Buy Print" at once, each from its own address (local Stripe stand-in${values.profile ? ', profiling on' : ''})\n`);
+  const pool = hooksPool ?? (Number(process.env.PB_HOOKS_POOL) || 15);
+  console.log(`## Print drop: buyers press "Buy Print" at once, each from its own address (local Stripe stand-in, ${pool} prewarmed hook VMs${values.profile ? ', profiling on' : ''})\n`);
   const ctx = await startDropServer({ hooksPool, profile: values.profile });
   let failed = false;
   try {
@@ -287,6 +308,7 @@ export default async function drop({ table, argv = [] }) {
       if (r.errors) console.error(`errors, e.g.: ${r.errorSample.join(' | ')}`);
     }
     table(rows);
+    table([await runFloor(ctx, { buyers: sizes.at(-1), round: round++ })]);
     for (const [buyers, lines] of profiles) {
       console.log(`Server profile, ${buyers} buyers (ms per request, by outcome and phase):\n`);
       table(profileRows(lines));

@@ -5,6 +5,7 @@
 
 // Checkout bodies are a cart of at most 20 lines: the same limit as the forms.
 const CHECKOUT_BODY_LIMIT = 64 * 1024;
+const PRINTS = require(`${__hooks}/lib/contract.gen.js`).Collections.Prints;
 
 routerAdd(
   "POST",
@@ -18,13 +19,14 @@ routerAdd(
         body = JSON.parse(toString(e.request.body) || "{}");
       } catch (_) {}
       if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequestError("The request body must be a JSON object.");
-      const auth = e.auth && e.auth.collection().name === "users" ? e.auth : null;
       if (prof) prof.mark("parse");
       if (body.courseSlug == null) {
         // A drop's crowd: answered here, without loading the checkout or touching the database.
         const soldOut = require(`${__hooks}/lib/checkout-input.js`).soldOutAnswer(body);
         if (soldOut) throw soldOut;
       }
+      const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+      const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
       const checkout = require(`${__hooks}/lib/checkout.js`);
       const result = body.courseSlug != null ? checkout.createCourseCheckout(body, auth) : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
       if (prof) prof.finish(200);
@@ -41,10 +43,11 @@ routerAdd(
   "POST",
   "/api/atelier/verify-payment",
   (e) => {
+    const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
     if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId)) throw new NotFoundError("No order was found for this payment.");
-    const rows = $app.findRecordsByFilter("orders", "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
+    const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
     if (!rows.length) throw new NotFoundError("No order was found for this payment.");
     let order = rows[0];
     const stripe = require(`${__hooks}/lib/stripe.js`);
@@ -56,7 +59,7 @@ routerAdd(
           order = fulfil.fulfil(sessionId, session) || order;
         } else if (session.status === "expired") {
           fulfil.release(order.id, "expired");
-          order = $app.findRecordById("orders", order.id);
+          order = $app.findRecordById(Collections.Orders, order.id);
         }
       } catch (err) {
         // The webhook still fulfils; answer with what we know.
@@ -74,10 +77,11 @@ routerAdd(
   "POST",
   "/api/atelier/cancel-payment",
   (e) => {
+    const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
     if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId)) throw new NotFoundError("No checkout was found for this payment.");
-    const rows = $app.findRecordsByFilter("orders", "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
+    const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
     if (!rows.length) throw new NotFoundError("No checkout was found for this payment.");
     const order = require(`${__hooks}/lib/cancel.js`).cancel(rows[0]);
     return e.json(200, require(`${__hooks}/lib/order-view.js`).verified(order));
@@ -86,6 +90,7 @@ routerAdd(
 );
 
 routerAdd("POST", "/api/stripe/webhook", (e) => {
+  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const raw = toString(e.request.body);
   const problem = stripe.verifySignature(raw, e.request.header.get("Stripe-Signature"), $os.getenv("STRIPE_WEBHOOK_SECRET"));
@@ -97,7 +102,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
     throw new BadRequestError("Invalid JSON payload.");
   }
   if (!event || typeof event.id !== "string" || !event.type) throw new BadRequestError("Not a Stripe event.");
-  if ($app.findRecordsByFilter("stripe_events", "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
+  if ($app.findRecordsByFilter(Collections.StripeEvents, "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
     return e.json(200, { received: true, duplicate: true });
   }
   const fulfil = require(`${__hooks}/lib/fulfil.js`);
@@ -118,7 +123,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
       break;
   }
   try {
-    const rec = new Record($app.findCollectionByNameOrId("stripe_events"));
+    const rec = new Record($app.findCollectionByNameOrId(Collections.StripeEvents));
     rec.set("event_id", event.id);
     rec.set("type", event.type);
     rec.set("session_id", session.id || "");
@@ -137,42 +142,42 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/print-guard.js`).beforeCreate(e.record);
   e.next();
-}, "prints");
+}, PRINTS);
 onRecordUpdateRequest((e) => {
   e.app.runInTransaction((txApp) => {
     require(`${__hooks}/lib/print-guard.js`).beforeUpdate(txApp, e.record);
     e.app = txApp;
     e.next();
   });
-}, "prints");
+}, PRINTS);
 // Any other save (seed, migrations) still gets a true `available`.
 onRecordCreate((e) => {
   require(`${__hooks}/lib/print-guard.js`).fillAvailable(e.app, e.record);
   e.next();
-}, "prints");
+}, PRINTS);
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/print-guard.js`).fillAvailable(e.app, e.record);
   e.next();
-}, "prints");
+}, PRINTS);
 // Edition size, activity or title changed: the stock gate reloads from the database.
 onRecordAfterCreateSuccess((e) => {
   require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
   e.next();
-}, "prints");
+}, PRINTS);
 onRecordAfterUpdateSuccess((e) => {
   require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
   e.next();
-}, "prints");
+}, PRINTS);
 onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/checkout.js`).invalidateGate([e.record.id]);
   e.next();
-}, "prints");
+}, PRINTS);
 
 // Abandoned checkouts give their stock back (Stripe's expired event does too; this
 // covers missed webhooks).
 cronAdd("atelier_release_holds", "* * * * *", () => {
   const n = require(`${__hooks}/lib/fulfil.js`).sweepExpiredHolds();
-  if (n) $app.logger().info("released expired stock holds", "orders", n);
+  if (n) $app.logger().info("released expired stock holds", "count", n);
 });
 
 // Timing probes for the drop bench (tests/bench/drop.mjs --profile); absent in production.

@@ -2,8 +2,10 @@
 // closed first (so it can no longer be paid), then the order's holds are released. Calling
 // it again, or after the session expired or was paid, changes nothing. CommonJS.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 function reread(order) {
-  return $app.findRecordById("orders", order.id);
+  return $app.findRecordById(Collections.Orders, order.id);
 }
 
 /** Returns the order as it stands afterwards; throws 502 when Stripe cannot be asked. */

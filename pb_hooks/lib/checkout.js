@@ -7,6 +7,8 @@
 // the database and runs a handful of statements; Stripe is called after it commits.
 // CommonJS; require inside handlers.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 const HOLD_MINUTES = 30;
 // Stripe needs expires_at >= 30 min after it receives the request: leave a margin.
 const SESSION_SECONDS = HOLD_MINUTES * 60 + 60;
@@ -40,7 +42,7 @@ function parseDate(s) {
 function currentRates(app) {
   const rates = {};
   try {
-    for (const r of app.findRecordsByFilter("exchange_rates", "base = 'EUR'", "", 10, 0)) {
+    for (const r of app.findRecordsByFilter(Collections.ExchangeRates, "base = 'EUR'", "", 10, 0)) {
       rates[r.getString("currency").toLowerCase()] = r.getFloat("rate");
     }
   } catch (_) {}
@@ -71,9 +73,9 @@ function stockOf(app, printId) {
       .db()
       .newQuery(
         "SELECT p.edition_size AS edition_size, p.sold AS sold, p.title AS title, p.is_active AS is_active, " +
-          "(SELECT COALESCE(SUM(h.quantity), 0) FROM stock_holds h WHERE h.print_id = p.id AND h.status = 'open' AND (h.expires_at = '' OR h.expires_at > {:now})) AS held, " +
-          "(SELECT COALESCE(MIN(h.expires_at), '') FROM stock_holds h WHERE h.print_id = p.id AND h.status = 'open' AND h.expires_at > {:now}) AS next_expiry " +
-          "FROM prints p WHERE p.id = {:id}",
+          `(SELECT COALESCE(SUM(h.quantity), 0) FROM ${Collections.StockHolds} h WHERE h.print_id = p.id AND h.status = 'open' AND (h.expires_at = '' OR h.expires_at > {:now})) AS held, ` +
+          `(SELECT COALESCE(MIN(h.expires_at), '') FROM ${Collections.StockHolds} h WHERE h.print_id = p.id AND h.status = 'open' AND h.expires_at > {:now}) AS next_expiry ` +
+          `FROM ${Collections.Prints} p WHERE p.id = {:id}`,
       )
       .bind({ id: printId, now: nowIso(0) })
       .one(row);
@@ -107,7 +109,7 @@ function gateSnapshot(stock) {
 function writeAvailable(txApp, stock) {
   txApp
     .db()
-    .newQuery("UPDATE prints SET available = {:a} WHERE id = {:id}")
+    .newQuery(`UPDATE ${Collections.Prints} SET available = {:a} WHERE id = {:id}`)
     .bind({ a: remainingOf(stock), id: stock.id })
     .execute();
 }
@@ -119,7 +121,7 @@ function heldBy(txApp, printId, column, value) {
   txApp
     .db()
     .newQuery(
-      `SELECT COALESCE(SUM(h.quantity), 0) AS n FROM stock_holds h JOIN orders o ON o.id = h.order_id WHERE h.print_id = {:p} AND h.status = 'open' AND h.expires_at > {:now} AND o.status = 'pending' AND o.${column} = {:v}`,
+      `SELECT COALESCE(SUM(h.quantity), 0) AS n FROM ${Collections.StockHolds} h JOIN ${Collections.Orders} o ON o.id = h.order_id WHERE h.print_id = {:p} AND h.status = 'open' AND h.expires_at > {:now} AND o.status = 'pending' AND o.${column} = {:v}`,
     )
     .bind({ p: printId, now: nowIso(0), v: value })
     .one(row);
@@ -162,11 +164,11 @@ function abandon(orderId, status) {
   let released = false;
   const touched = {};
   $app.runInTransaction((txApp) => {
-    const order = txApp.findRecordById("orders", orderId);
+    const order = txApp.findRecordById(Collections.Orders, orderId);
     if (order.getString("status") !== "pending") return;
     order.set("status", status);
     txApp.save(order);
-    for (const h of txApp.findRecordsByFilter("stock_holds", "order_id = {:o} && status = 'open'", "", 0, 0, { o: orderId })) {
+    for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, { o: orderId })) {
       h.set("status", "released");
       txApp.save(h);
       touched[h.getString("print_id")] = true;
@@ -221,7 +223,7 @@ function openSession(order, lineItems, opts) {
     if (!session?.id || !session.url) throw new Error("no checkout URL in Stripe's answer");
     $app.runInTransaction((txApp) => {
       if (prof) prof.mark("sessionTxWait");
-      txApp.db().newQuery("UPDATE orders SET stripe_session_id = {:s} WHERE id = {:id}").bind({ s: session.id, id: order.id }).execute();
+      txApp.db().newQuery(`UPDATE ${Collections.Orders} SET stripe_session_id = {:s} WHERE id = {:id}`).bind({ s: session.id, id: order.id }).execute();
     });
     if (prof) prof.mark("sessionTx");
   } catch (err) {
@@ -309,7 +311,7 @@ function createPrintCheckout(body, auth, visitor, prof) {
     for (const w of wanted) {
       let print = null;
       try {
-        print = $app.findRecordById("prints", w.printId);
+        print = $app.findRecordById(Collections.Prints, w.printId);
       } catch (_) {}
       if (!print?.getBool("is_active")) throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
       const unit = pricing.unitAmount(
@@ -345,7 +347,7 @@ function createPrintCheckout(body, auth, visitor, prof) {
       }
       if (prof) prof.mark("txCheck");
       if (!refusal) {
-        order = new Record(txApp.findCollectionByNameOrId("orders"));
+        order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));
         order.set("kind", "print");
         order.set("status", "pending");
         order.set("currency", currency);
@@ -355,7 +357,7 @@ function createPrintCheckout(body, auth, visitor, prof) {
         order.set("items", lines.map((l) => l.item));
         order.set("amount_total", lines.reduce((s, l) => s + l.item.unit_amount * l.quantity, 0));
         txApp.saveNoValidate(order);
-        const holds = txApp.findCollectionByNameOrId("stock_holds");
+        const holds = txApp.findCollectionByNameOrId(Collections.StockHolds);
         for (let i = 0; i < lines.length; i++) {
           const h = new Record(holds);
           h.set("print_id", lines[i].print.id);
@@ -430,15 +432,15 @@ function reuseCourseCheckout(order) {
 
 /** body: {courseSlug, customerEmail?}; auth: the signed-in user (required). */
 function createCourseCheckout(body, auth) {
-  if (auth?.collection().name !== "users") throw apiError(401, "Please sign in to enroll.");
+  if (auth?.collection().name !== Collections.Users) throw apiError(401, "Please sign in to enroll.");
   requireConfigured();
   const slug = typeof body.courseSlug === "string" ? body.courseSlug : "";
   let course = null;
   try {
-    course = $app.findFirstRecordByFilter("courses", "slug = {:s} && is_published = true", { s: slug });
+    course = $app.findFirstRecordByFilter(Collections.Courses, "slug = {:s} && is_published = true", { s: slug });
   } catch (_) {}
   if (!course) throw apiError(404, "The requested course could not be found.");
-  const enrolled = () => $app.findRecordsByFilter("course_enrollments", "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: auth.id, c: course.id }).length > 0;
+  const enrolled = () => $app.findRecordsByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: auth.id, c: course.id }).length > 0;
   if (enrolled()) throw apiError(409, "You are already enrolled in this course.");
   const currency = (course.getString("currency") || "usd").toLowerCase();
   const unit = course.getInt("price_cents");
@@ -451,10 +453,10 @@ function createCourseCheckout(body, auth) {
     let open = null;
     let order = null;
     $app.runInTransaction((txApp) => {
-      const found = txApp.findRecordsByFilter("orders", "kind = 'course' && status = 'pending' && user_id = {:u}", "-created", 10, 0, { u: auth.id });
+      const found = txApp.findRecordsByFilter(Collections.Orders, "kind = 'course' && status = 'pending' && user_id = {:u}", "-created", 10, 0, { u: auth.id });
       open = found.find((o) => (jsonItems(o)[0] || {}).id === course.id) || null;
       if (open) return;
-      order = new Record(txApp.findCollectionByNameOrId("orders"));
+      order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));
       order.set("kind", "course");
       order.set("status", "pending");
       order.set("currency", currency);

@@ -10,6 +10,8 @@
 // through Stripe. Also: release(orderId) for expired/canceled checkouts, and the sweep.
 // CommonJS; require inside handlers.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 const DONE = ["paid", "needs_refund", "refunded", "amount_mismatch"];
 
 function nowIso() {
@@ -22,7 +24,7 @@ function findOrderForSession(app, session) {
   if (!/^[a-z0-9]{15}$/.test(ref)) return null;
   let order;
   try {
-    order = app.findRecordById("orders", ref);
+    order = app.findRecordById(Collections.Orders, ref);
   } catch (_) {
     return null;
   }
@@ -56,13 +58,13 @@ function courseBuyer(txApp, order, session) {
   for (const id of [order.getString("user_id"), session.metadata?.user_id]) {
     if (!id) continue;
     try {
-      return txApp.findRecordById("users", id);
+      return txApp.findRecordById(Collections.Users, id);
     } catch (_) {}
   }
   const email = order.getString("email") || session.customer_details?.email || "";
   if (email) {
     try {
-      return txApp.findAuthRecordByEmail("users", email);
+      return txApp.findAuthRecordByEmail(Collections.Users, email);
     } catch (_) {}
   }
   return null;
@@ -83,7 +85,7 @@ function recordPayment(order, session) {
 function fulfilPrint(txApp, order, touched) {
   const checkout = require(`${__hooks}/lib/checkout.js`);
   const now = nowIso();
-  const holds = txApp.findRecordsByFilter("stock_holds", "order_id = {:o}", "created", 0, 0, { o: order.id });
+  const holds = txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o}", "created", 0, 0, { o: order.id });
   // A hold still open and not lapsed is this buyer's copy. A released or lapsed one is
   // sold only if the edition still has the copies (counted without it).
   const need = {};
@@ -104,14 +106,14 @@ function fulfilPrint(txApp, order, touched) {
     const pid = h.getString("print_id");
     const q = h.getInt("quantity");
     const row = new DynamicModel({ sold: 0 });
-    txApp.db().newQuery("SELECT sold FROM prints WHERE id = {:id}").bind({ id: pid }).one(row);
+    txApp.db().newQuery(`SELECT sold FROM ${Collections.Prints} WHERE id = {:id}`).bind({ id: pid }).one(row);
     const numbers = [];
     for (let i = 1; i <= q; i++) numbers.push(row.sold + i);
     h.set("status", "consumed");
     h.set("edition_numbers", numbers);
     txApp.saveNoValidate(h);
     // A relative update: `sold` only ever grows, whatever else saved the print meanwhile.
-    txApp.db().newQuery("UPDATE prints SET sold = sold + {:q} WHERE id = {:id}").bind({ q: q, id: pid }).execute();
+    txApp.db().newQuery(`UPDATE ${Collections.Prints} SET sold = sold + {:q} WHERE id = {:id}`).bind({ q: q, id: pid }).execute();
     checkout.refreshAvailable(txApp, pid);
     touched[pid] = true;
     for (const it of items) if (it.id === pid) it.edition_numbers = (it.edition_numbers || []).concat(numbers);
@@ -130,9 +132,9 @@ function fulfilCourse(txApp, order, session) {
     return "";
   }
   if (!order.getString("user_id")) order.set("user_id", user.id);
-  const existing = txApp.findRecordsByFilter("course_enrollments", "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: user.id, c: courseId });
+  const existing = txApp.findRecordsByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: user.id, c: courseId });
   if (existing.length) return "paid for a course the learner is already enrolled in";
-  const en = new Record(txApp.findCollectionByNameOrId("course_enrollments"));
+  const en = new Record(txApp.findCollectionByNameOrId(Collections.CourseEnrollments));
   en.set("user_id", user.id);
   en.set("course_id", courseId);
   en.set("enrolled_at", nowIso());
@@ -151,7 +153,7 @@ function markPaid(orderId, session) {
   let outcome = "";
   const touched = {};
   $app.runInTransaction((txApp) => {
-    const order = txApp.findRecordById("orders", orderId);
+    const order = txApp.findRecordById(Collections.Orders, orderId);
     if (DONE.indexOf(order.getString("status")) >= 0) return;
     recordPayment(order, session);
     const problem = order.getString("kind") === "print" ? fulfilPrint(txApp, order, touched) : fulfilCourse(txApp, order, session);
@@ -159,7 +161,7 @@ function markPaid(orderId, session) {
       order.set("status", "needs_refund");
       order.set("problem", problem);
       // Whatever it still held goes back: this order will not be shipped.
-      for (const h of txApp.findRecordsByFilter("stock_holds", "order_id = {:o} && status = 'open'", "", 0, 0, { o: order.id })) {
+      for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, { o: order.id })) {
         h.set("status", "released");
         txApp.saveNoValidate(h);
         touched[h.getString("print_id")] = true;
@@ -182,7 +184,7 @@ function markMismatch(orderId, session) {
   const checkout = require(`${__hooks}/lib/checkout.js`);
   const touched = {};
   $app.runInTransaction((txApp) => {
-    const order = txApp.findRecordById("orders", orderId);
+    const order = txApp.findRecordById(Collections.Orders, orderId);
     if (DONE.indexOf(order.getString("status")) >= 0) return;
     recordPayment(order, session);
     order.set("status", "amount_mismatch");
@@ -191,7 +193,7 @@ function markMismatch(orderId, session) {
       `Stripe charged ${session.amount_total} ${String(session.currency || "?").toUpperCase()} for session ${session.id}; the order is ${order.getInt("amount_total")} ${order.getString("currency").toUpperCase()}`.slice(0, 1000),
     );
     txApp.save(order);
-    for (const h of txApp.findRecordsByFilter("stock_holds", "order_id = {:o} && status = 'open'", "", 0, 0, { o: order.id })) {
+    for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, { o: order.id })) {
       h.set("status", "released");
       txApp.saveNoValidate(h);
       touched[h.getString("print_id")] = true;
@@ -207,7 +209,7 @@ function markMismatch(orderId, session) {
 /** Refunds a needs_refund order through Stripe (when configured); records the refund. */
 function refund(orderId) {
   const stripe = require(`${__hooks}/lib/stripe.js`);
-  const order = $app.findRecordById("orders", orderId);
+  const order = $app.findRecordById(Collections.Orders, orderId);
   if (order.getString("status") !== "needs_refund" || !stripe.configured()) return false;
   const pi = order.getString("stripe_payment_intent");
   if (!pi) return false;
@@ -219,7 +221,7 @@ function refund(orderId) {
     return false;
   }
   $app.runInTransaction((txApp) => {
-    const o = txApp.findRecordById("orders", orderId);
+    const o = txApp.findRecordById(Collections.Orders, orderId);
     if (o.getString("status") !== "needs_refund") return;
     o.set("status", "refunded");
     o.set("stripe_refund_id", String(result?.id || ""));
@@ -233,7 +235,7 @@ function refund(orderId) {
 function claim(orderId, field) {
   let mine = false;
   $app.runInTransaction((txApp) => {
-    const o = txApp.findRecordById("orders", orderId);
+    const o = txApp.findRecordById(Collections.Orders, orderId);
     if (o.getString(field)) return;
     o.set(field, nowIso());
     txApp.save(o);
@@ -244,7 +246,7 @@ function claim(orderId, field) {
 
 function unclaim(orderId, field) {
   $app.runInTransaction((txApp) => {
-    const o = txApp.findRecordById("orders", orderId);
+    const o = txApp.findRecordById(Collections.Orders, orderId);
     o.set(field, "");
     txApp.save(o);
   });
@@ -328,7 +330,7 @@ function messagesFor(mailer, order) {
 
 function sendEmails(orderId) {
   const mailer = require(`${__hooks}/lib/mailer.js`);
-  const order = $app.findRecordById("orders", orderId);
+  const order = $app.findRecordById(Collections.Orders, orderId);
   const msgs = messagesFor(mailer, order);
   const buyer = order.getString("email");
   if (msgs.buyer && buyer && claim(orderId, "buyer_email_sent_at")) {
@@ -361,10 +363,10 @@ function fulfil(sessionId, session) {
     if (sameAmount) markPaid(order.id, session);
     else markMismatch(order.id, session);
     // Every call (webhook retries too) finishes what an earlier one could not: the refund, the mails.
-    if ($app.findRecordById("orders", order.id).getString("status") === "needs_refund") refund(order.id);
+    if ($app.findRecordById(Collections.Orders, order.id).getString("status") === "needs_refund") refund(order.id);
     sendEmails(order.id);
   }
-  return $app.findRecordById("orders", order.id);
+  return $app.findRecordById(Collections.Orders, order.id);
 }
 
 /** Releases an unpaid order's holds and marks it (expired by default). */
@@ -382,7 +384,7 @@ function releaseSession(session, status) {
 function sweepExpiredHolds() {
   const now = nowIso();
   const orders = {};
-  for (const h of $app.findRecordsByFilter("stock_holds", "status = 'open' && expires_at != '' && expires_at < {:now}", "", 500, 0, { now: now })) {
+  for (const h of $app.findRecordsByFilter(Collections.StockHolds, "status = 'open' && expires_at != '' && expires_at < {:now}", "", 500, 0, { now: now })) {
     orders[h.getString("order_id")] = true;
   }
   let n = 0;

@@ -3,6 +3,8 @@
 // logged, and the last good rate stays in use (a broken feed must not reprice the shop).
 // CommonJS; `sane` has no PocketBase globals so Node tests can require it.
 
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
 const DEFAULT_URL = "https://api.frankfurter.app/latest?from=EUR&to=SEK,USD";
 const MAX_MOVE = 0.2;
 // With no last good rate (a fresh database), the fallback rates are the reference, with a
@@ -44,14 +46,14 @@ function refresh() {
   $app.runInTransaction((txApp) => {
     for (const cur of ["SEK", "USD"]) {
       const rate = rates[cur] == null || rates[cur] === "" ? Number.NaN : Number(rates[cur]);
-      const found = txApp.findRecordsByFilter("exchange_rates", "currency = {:c}", "", 1, 0, { c: cur });
+      const found = txApp.findRecordsByFilter(Collections.ExchangeRates, "currency = {:c}", "", 1, 0, { c: cur });
       const why = sane(rate, found.length ? found[0].getFloat("rate") : 0, fallback[cur.toLowerCase()]);
       if (why) {
         refused[cur] = why;
         $app.logger().warn("exchange rate refused", "currency", cur, "rate", String(rates[cur]), "reason", why, "url", url);
         continue;
       }
-      const rec = found.length ? found[0] : new Record(txApp.findCollectionByNameOrId("exchange_rates"));
+      const rec = found.length ? found[0] : new Record(txApp.findCollectionByNameOrId(Collections.ExchangeRates));
       rec.set("base", "EUR");
       rec.set("currency", cur);
       rec.set("rate", rate);

@@ -34,6 +34,13 @@ function cancel(order) {
     }
   }
   fulfil.release(order.id, "canceled");
+  // Stripe's expired event may have released it a moment earlier: it was still the buyer's cancel.
+  $app.runInTransaction((txApp) => {
+    const o = txApp.findRecordById(Collections.Orders, order.id);
+    if (o.getString("status") !== "expired") return;
+    o.set("status", "canceled");
+    txApp.save(o);
+  });
   return reread(order);
 }
 

@@ -3,7 +3,6 @@
 // logged, and the last good rate stays in use (a broken feed must not reprice the shop).
 // CommonJS; `sane` has no PocketBase globals so Node tests can require it.
 
-const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 
 const DEFAULT_URL = "https://api.frankfurter.app/latest?from=EUR&to=SEK,USD";
 const MAX_MOVE = 0.2;
@@ -23,6 +22,7 @@ function sane(rate, last, fallback) {
 }
 
 function refresh() {
+  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const url = $os.getenv("EXCHANGE_RATES_URL") || DEFAULT_URL;
   let json;
   try {

@@ -42,7 +42,7 @@ const EXPECTED: Record<string, { type?: 'base' | 'auth' | 'view'; fields: string
   },
   exchange_rates: { fields: ['base', 'currency', 'rate', 'fetched_at', 'source'], rules: PUBLIC_READ },
   orders: {
-    fields: ['user_id', 'email', 'kind', 'items', 'currency', 'amount_total', 'status', 'stripe_session_id', 'stripe_payment_intent', 'shipping', 'paid_at', 'fulfilled_at', 'buyer_email_sent_at', 'artist_email_sent_at'],
+    fields: ['user_id', 'email', 'kind', 'items', 'currency', 'amount_total', 'status', 'stripe_session_id', 'stripe_payment_intent', 'shipping', 'paid_at', 'fulfilled_at', 'buyer_email_sent_at', 'artist_email_sent_at', 'client_ip', 'problem', 'stripe_refund_id', 'refunded_at'],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },
   stock_holds: { fields: ['print_id', 'order_id', 'quantity', 'status', 'expires_at', 'edition_numbers'], rules: SUPERUSERS_ONLY },
@@ -160,6 +160,15 @@ describe('migrations on an empty database', () => {
     // earlier videos: server-filled, never sent to the browser, as protected as the video
     const archive = byName('course_modules').fields.find((f: Loose) => f.name === 'video_archive');
     expect(archive).toMatchObject({ type: 'file', protected: true, hidden: true });
+    // a buyer reads their own orders, but not the address the per-visitor cap keeps
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'client_ip')).toMatchObject({ type: 'text', hidden: true });
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual(['pending', 'paid', 'expired', 'failed', 'canceled', 'needs_refund', 'refunded', 'amount_mismatch']);
+  });
+
+  it('indexes the per-visitor caps look up', () => {
+    const indexes = byName('orders').indexes.join('\n');
+    expect(indexes).toContain('ON `orders` (`client_ip`, `status`)');
+    expect(indexes).toContain('ON `orders` (`email`, `status`)');
   });
 
   it('has the unique indexes the data needs', () => {

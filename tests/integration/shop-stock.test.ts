@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
+import { createUser } from '../support/pocketbase';
 import { startStripeStandin } from '../support/stripe-standin';
-import { cancel, checkout, createPrint, getRecord, list, nextEmail, nextIp, patchRecord, runCron, type Shop, startShop } from './shop-support';
+import { cancel, checkout, createPrint, getRecord, list, nextEmail, nextIp, patchRecord, post, runCron, type Shop, startShop } from './shop-support';
 
 let shop: Shop;
 
@@ -157,6 +158,19 @@ describe('caps against hoarding', () => {
     // another print is not affected
     const other = await createPrint(shop.pb, { edition_size: 5 });
     expect((await checkout(shop.pb, [{ id: other.id, quantity: 2 }], { email })).status).toBe(200);
+  });
+
+  it('the address is kept on the order for the cap, hidden from the buyer who reads the order', async () => {
+    const print = await createPrint(shop.pb, { edition_size: 5 });
+    const user = await createUser(shop.pb, { email: 'reader@example.com' });
+    const r = await post(shop.pb, '/api/atelier/create-payment', { items: [{ id: print.id, quantity: 1 }], currency: 'eur' }, { authorization: user.token }, '10.77.0.1');
+    expect(r.status).toBe(200);
+    const own = await fetch(`${shop.pb.url}/api/collections/orders/records/${r.json.orderId}`, { headers: { authorization: user.token } });
+    expect(own.status).toBe(200);
+    const body = (await own.json()) as Record<string, unknown>;
+    expect(body.email).toBe('reader@example.com');
+    expect(body).not.toHaveProperty('client_ip');
+    expect((await getRecord(shop.pb, 'orders', r.json.orderId)).client_ip).toBe('10.77.0.1');
   });
 
   it('one address holds at most 4 copies of a print in open checkouts, whatever the emails', async () => {

@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadHookModule } from '../../support/hook-module';
 
-// The gate as the hooks require it (CommonJS, no PocketBase globals), with a Map standing in
-// for PocketBase's app store (setFunc runs the transition under the store's lock).
-const mod = { exports: {} as unknown };
-new Function('module', 'exports', readFileSync(resolve(import.meta.dirname, '../../../pb_hooks/lib/stock-gate.js'), 'utf8'))(mod, mod.exports);
-
+// The gate as the hooks require it, with a Map standing in for PocketBase's app store
+// (setFunc runs the transition under the store's lock).
 interface Entry { left: number; pending: number; until: number; epoch: number; title: string; active: boolean }
 interface Snapshot { left: number; until: number; title: string; active: boolean }
 type Claim = { result: 'ok' } | { result: 'short'; left: number; title: string } | { result: 'stale'; epoch: number } | { result: 'inactive' };
 interface Store { get(k: string): string | undefined; setFunc(k: string, fn: (old: string | undefined) => string): void }
-const gate = mod.exports as {
+const gate = loadHookModule<{
   MAX_AGE_MS: number;
   validUntil(now: number, next: number): number;
   claim(s: Store, id: string, q: number, now: number): Claim;
@@ -20,7 +16,7 @@ const gate = mod.exports as {
   load(s: Store, id: string, snap: Snapshot, epoch: number): boolean;
   invalidate(s: Store, id: string): void;
   peek(s: Store, id: string): Entry | null;
-};
+}>('lib/stock-gate.js');
 
 function memoryStore(): Store {
   const m = new Map<string, string>();

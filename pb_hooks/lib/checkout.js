@@ -454,7 +454,7 @@ function createCourseCheckout(body, auth) {
     let order = null;
     $app.runInTransaction((txApp) => {
       const found = txApp.findRecordsByFilter(Collections.Orders, "kind = 'course' && status = 'pending' && user_id = {:u}", "-created", 10, 0, { u: auth.id });
-      open = found.find((o) => (jsonItems(o)[0] || {}).id === course.id) || null;
+      open = found.find((o) => jsonItems(o)[0]?.id === course.id) || null;
       if (open) return;
       order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));
       order.set("kind", "course");

@@ -310,7 +310,7 @@ function messagesFor(mailer, order) {
       artist: {
         subject: `${refunded ? "Refunded" : "Refund needed"}: order ${shortId}`,
         title: refunded ? "Order refunded" : "Order needs a refund",
-        body: `<p>Order ${mailer.escapeHtml(shortId)} from ${mailer.escapeHtml(buyer || "unknown")} was ${problem || "paid but cannot be fulfilled"}.</p>${table}<p>${refunded ? `Refunded through Stripe (${mailer.escapeHtml(order.getString("stripe_refund_id"))}).` : "Refund it in the Stripe dashboard (payment " + mailer.escapeHtml(order.getString("stripe_payment_intent") || "unknown") + "), then set the order to refunded."}</p>`,
+        body: `<p>Order ${mailer.escapeHtml(shortId)} from ${mailer.escapeHtml(buyer || "unknown")} was ${problem || "paid but cannot be fulfilled"}.</p>${table}<p>${refunded ? `Refunded through Stripe (${mailer.escapeHtml(order.getString("stripe_refund_id"))}).` : `Refund it in the Stripe dashboard (payment ${mailer.escapeHtml(order.getString("stripe_payment_intent") || "unknown")}), then set the order to refunded.`}</p>`,
         kind: "order-refund-artist",
       },
     };

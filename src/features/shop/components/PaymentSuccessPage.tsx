@@ -18,6 +18,9 @@ const STATUS_TEXT: Record<string, string> = {
   expired: 'Expired',
   failed: 'Failed',
   canceled: 'Canceled',
+  needs_refund: 'Not fulfilled: being refunded',
+  refunded: 'Refunded',
+  amount_mismatch: 'Under review',
 };
 
 /** /payment-success?session_id=…: verifying, then the order id (8 characters) and status (SPEC §2/§4). */

@@ -44,7 +44,7 @@ const manifest: Partial<ManifestOptions> = {
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
-    // Order matters: the router plugin must run before the JSX transform (toolchain notes §3.4).
+    // Order matters: the router plugin must run before the JSX transform.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     vanillaExtractPlugin(),
@@ -58,7 +58,7 @@ export default defineConfig({
       manifest,
       injectManifest: {
         // png and webmanifest stay out: the plugin adds the manifest and its icons itself,
-        // and listing them here would precache them twice (toolchain notes §3.7).
+        // and listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html,svg,woff2}', 'compendium/*.pdf'],
       },
       devOptions: { enabled: false },

@@ -42,7 +42,10 @@ export const DEFAULT_DESCRIPTION =
 /** The course with the public landing page at /<slug>. */
 export const COURSE_SLUG = 'whispering-game';
 
-/** Longest accepted value (characters) of each form field, checked by the form routes and set as maxLength in the forms. */
+/**
+ * Longest accepted value (characters) of each form field: checked by the form routes, and
+ * the maxLength of the forms' fields.
+ */
 export const FORM_LIMITS = {
   name: 200,
   email: 254,

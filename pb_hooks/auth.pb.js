@@ -6,9 +6,12 @@ onBootstrap((e) => {
   require(`${__hooks}/lib/auth.js`).applyGoogleProvider(e.app);
 });
 
-onRecordAuthWithOAuth2Request((e) => {
-  return require(`${__hooks}/lib/auth.js`).onOAuth2(e);
-}, require(`${__hooks}/lib/contract.gen.js`).Collections.Users);
+onRecordAuthWithOAuth2Request(
+  (e) => {
+    return require(`${__hooks}/lib/auth.js`).onOAuth2(e);
+  },
+  require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
+);
 
 routerAdd("GET", "/api/atelier/auth-config", (e) => {
   e.response.header().set("Cache-Control", "no-cache");

@@ -8,7 +8,10 @@ onBootstrap((e) => {
 });
 
 // Every new user is a learner unless a superuser chose otherwise.
-onRecordCreate((e) => {
-  if (!e.record.getString("role")) e.record.set("role", "learner");
-  e.next();
-}, require(`${__hooks}/lib/contract.gen.js`).Collections.Users);
+onRecordCreate(
+  (e) => {
+    if (!e.record.getString("role")) e.record.set("role", "learner");
+    e.next();
+  },
+  require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
+);

@@ -8,14 +8,19 @@ $app.rootCmd.addCommand(
     run: (_cmd, _args) => {
       try {
         // npm start seeds only an empty database: the artist's own edits are never overwritten.
-        if ($os.getenv("SEED_ONLY_IF_EMPTY") === "1" && $app.countRecords(require(`${__hooks}/lib/contract.gen.js`).Collections.SiteSettings) > 0) {
+        if (
+          $os.getenv("SEED_ONLY_IF_EMPTY") === "1" &&
+          $app.countRecords(require(`${__hooks}/lib/contract.gen.js`).Collections.SiteSettings) > 0
+        ) {
           console.log("[seed] skipped: the database already has content");
           return;
         }
         const imagesDir = $os.getenv("DEMO_IMAGES_DIR");
         const summary = require(`${__hooks}/lib/seed.js`).seedDemo($app, imagesDir);
         const lines = Object.keys(summary).map((k) => `${k}: ${summary[k].total} (${summary[k].changed} written)`);
-        console.log(`[seed] demo content${imagesDir ? "" : " without images (DEMO_IMAGES_DIR not set)"}: ${lines.join(", ")}`);
+        console.log(
+          `[seed] demo content${imagesDir ? "" : " without images (DEMO_IMAGES_DIR not set)"}: ${lines.join(", ")}`,
+        );
       } catch (err) {
         console.error(`[seed] failed: ${err}`);
         $os.exit(1);

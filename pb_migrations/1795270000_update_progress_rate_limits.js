@@ -3,7 +3,12 @@
 // against the collection rate limits, so the general "*:create" (20/5 s) and "/api/"
 // (300/10 s) rules would reject a device syncing a day of offline work. Give the two
 // progress collections their own, roomier rules.
-const LABELS = ["chapter_progress:create", "chapter_progress:update", "user_task_progress:create", "user_task_progress:update"];
+const LABELS = [
+  "chapter_progress:create",
+  "chapter_progress:update",
+  "user_task_progress:create",
+  "user_task_progress:update",
+];
 
 const plain = (s) => JSON.parse(JSON.stringify(s.rateLimits.rules));
 

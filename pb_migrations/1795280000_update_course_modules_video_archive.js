@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // course_modules.video_archive: earlier chapter videos. Replacing or removing a chapter
-// video only changes the reference (SPEC §4 "the stored file remains"); the hook in
+// video only changes the reference (the stored file remains); the hook in
 // pb_hooks/admin-videos.pb.js moves the old file name here instead of letting PocketBase
 // delete the file, so a learner who is mid-chapter keeps streaming the old file under its
 // old URL. Hidden: never sent to the browser, and only superusers can change it (the
@@ -27,7 +27,7 @@ migrate(
     );
     const video = modules.fields.getByName("video");
     video.help =
-      "Chapter video (mp4, webm, mov, ogg, m4v or mkv, up to 4 GB). Protected: only enrolled learners and admins can fetch it. Upload it on /admin/videos or here; the previous video moves to \"video_archive\".";
+      'Chapter video (mp4, webm, mov, ogg, m4v or mkv, up to 4 GB). Protected: only enrolled learners and admins can fetch it. Upload it on /admin/videos or here; the previous video moves to "video_archive".';
     app.save(modules);
   },
   (app) => {

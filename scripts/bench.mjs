@@ -10,6 +10,7 @@ import { runLighthouse } from '../tests/bench/lighthouse.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { root } from './lib/pb-args.mjs';
 import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
 
 // Sections are plain words (`npm run bench -- drop sync`); flags after them go to the
 // sections that take options (`npm run bench -- drop --repeat 20`).
@@ -36,31 +37,39 @@ const dist = resolve(root, 'dist');
 if (want('bundle')) {
   const { chunks, entry, precache } = measureBundle(dist);
   console.log('## Bundle (dist/assets)\n');
-  table(chunks.map((c) => ({ chunk: c.file === entry ? `${c.name} (entry)` : c.name, type: c.kind, 'raw kB': kB(c.raw), 'gzip kB': kB(c.gzip) })));
+  table(
+    chunks.map((c) => ({
+      chunk: c.file === entry ? `${c.name} (entry)` : c.name,
+      type: c.kind,
+      'raw kB': kB(c.raw),
+      'gzip kB': kB(c.gzip),
+    })),
+  );
   console.log(`Precache: ${precache.entries} entries, ${kB(precache.bytes)} kB\n`);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
-const superuser = { email: 'bench@atelier.test', password: 'bench-password-123' };
 // The seeded server of the lighthouse and api sections; the others would only share the cores with it.
 let server = null;
 if (want('lighthouse') || want('api')) {
   const port = await freePort();
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '1' };
-  prepareData({ dataDir, env, seed: true, superuser });
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DEMO_CONTENT: '1',
+  };
+  prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
   server = await servePocketBase({ dataDir, port, env });
 }
 
 /** The load client is one IP: exclude it from the rate limiter, which would answer 429s. */
 async function excludeLoopbackFromRateLimits() {
-  const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
-  }).then((r) => r.json());
+  const token = await superuserToken(server.url);
   const res = await fetch(`${server.url}/api/settings`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: auth.token },
+    headers: { 'content-type': 'application/json', authorization: token },
     body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
   });
   if (!res.ok) throw new Error(`could not update rate limit settings: ${res.status} ${await res.text()}`);
@@ -72,7 +81,16 @@ try {
     const rows = [];
     for (const path of ['/', '/artworks']) {
       const m = runLighthouse(root, `${server.url}${path}`, 3);
-      rows.push({ page: path, performance: m.performance, accessibility: m.accessibility, 'best-practices': m.bestPractices, seo: m.seo, 'LCP ms': Math.round(m.lcp), 'TBT ms': Math.round(m.tbt), CLS: m.cls.toFixed(3) });
+      rows.push({
+        page: path,
+        performance: m.performance,
+        accessibility: m.accessibility,
+        'best-practices': m.bestPractices,
+        seo: m.seo,
+        'LCP ms': Math.round(m.lcp),
+        'TBT ms': Math.round(m.tbt),
+        CLS: m.cls.toFixed(3),
+      });
       if (m.performance < 80 || m.accessibility < 95 || m.seo < 90) failed = true;
     }
     table(rows);
@@ -82,11 +100,22 @@ try {
     await excludeLoopbackFromRateLimits();
     console.log('## PocketBase API, 50 connections, 5 s each (bench client excluded from the rate limiter)\n');
     const base = `${server.url}/api/collections/artworks/records`;
-    const site = `${base}?sort=-year&perPage=200&skipTotal=1&fields=id,collectionId,slug,title,medium,year,dimensions,main_image,main_image_alt,is_sold,is_with_tang_gallery`;
+    const fields =
+      'id,collectionId,slug,title,medium,year,dimensions,main_image,main_image_alt,is_sold,is_with_tang_gallery';
+    const site = `${base}?sort=-year&perPage=200&skipTotal=1&fields=${fields}`;
     const rows = [];
-    for (const [name, url] of [['artworks as /artworks lists them', site], ['raw records endpoint', base]]) {
+    for (const [name, url] of [
+      ['artworks as /artworks lists them', site],
+      ['raw records endpoint', base],
+    ]) {
       const r = await load(url);
-      rows.push({ request: name, 'p50 ms': r.p50, 'p95 ms': r.p95.toFixed(1), 'req/s': Math.round(r.rps), errors: r.errors });
+      rows.push({
+        request: name,
+        'p50 ms': r.p50,
+        'p95 ms': r.p95.toFixed(1),
+        'req/s': Math.round(r.rps),
+        errors: r.errors,
+      });
     }
     table(rows);
   }

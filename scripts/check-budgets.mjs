@@ -16,15 +16,22 @@ const { chunks, entry, precache } = measureBundle(resolve(root, 'dist'));
 const problems = [];
 const entryChunk = chunks.find((c) => c.file === entry);
 if (!entryChunk) problems.push(`entry chunk ${entry} not found`);
-else if (entryChunk.gzip > BUDGETS.entryJsGzip) problems.push(`entry ${entry}: ${(entryChunk.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.entryJsGzip / KB} kB`);
+else if (entryChunk.gzip > BUDGETS.entryJsGzip)
+  problems.push(`entry ${entry}: ${(entryChunk.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.entryJsGzip / KB} kB`);
 for (const c of chunks) {
-  if (c.file !== entry && c.gzip > BUDGETS.anyChunkGzip) problems.push(`${c.file}: ${(c.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.anyChunkGzip / KB} kB`);
+  if (c.file !== entry && c.gzip > BUDGETS.anyChunkGzip)
+    problems.push(`${c.file}: ${(c.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.anyChunkGzip / KB} kB`);
 }
 const css = chunks.filter((c) => c.kind === 'css').reduce((n, c) => n + c.gzip, 0);
-if (css > BUDGETS.totalCssGzip) problems.push(`CSS: ${(css / KB).toFixed(1)} kB gzip > ${BUDGETS.totalCssGzip / KB} kB`);
-if (precache.bytes > BUDGETS.precacheBytes) problems.push(`precache: ${(precache.bytes / KB).toFixed(0)} kB > ${BUDGETS.precacheBytes / KB} kB`);
+if (css > BUDGETS.totalCssGzip)
+  problems.push(`CSS: ${(css / KB).toFixed(1)} kB gzip > ${BUDGETS.totalCssGzip / KB} kB`);
+if (precache.bytes > BUDGETS.precacheBytes)
+  problems.push(`precache: ${(precache.bytes / KB).toFixed(0)} kB > ${BUDGETS.precacheBytes / KB} kB`);
 
-console.log(`entry ${entry}: ${((entryChunk?.gzip ?? 0) / KB).toFixed(1)} kB gzip; CSS ${(css / KB).toFixed(1)} kB gzip; precache ${precache.entries} entries, ${(precache.bytes / KB).toFixed(0)} kB`);
+console.log(
+  `entry ${entry}: ${((entryChunk?.gzip ?? 0) / KB).toFixed(1)} kB gzip; CSS ${(css / KB).toFixed(1)} kB gzip; ` +
+    `precache ${precache.entries} entries, ${(precache.bytes / KB).toFixed(0)} kB`,
+);
 if (problems.length) {
   console.error(`Budget exceeded:\n  ${problems.join('\n  ')}`);
   process.exit(1);

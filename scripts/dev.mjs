@@ -9,11 +9,18 @@ import { root } from './lib/pb-args.mjs';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
 
 loadDotEnv();
-const mail = await startMailDev({ smtpPort: Number(process.env.MAILDEV_SMTP_PORT ?? 1025), webPort: Number(process.env.MAILDEV_WEB_PORT ?? 1080) });
-const env = runtimeEnv({ DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1', ...(process.env.SMTP_HOST ? {} : mail.smtpEnv) });
+const mail = await startMailDev({
+  smtpPort: Number(process.env.MAILDEV_SMTP_PORT ?? 1025),
+  webPort: Number(process.env.MAILDEV_WEB_PORT ?? 1080),
+});
+const env = runtimeEnv({
+  DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1',
+  ...(process.env.SMTP_HOST ? {} : mail.smtpEnv),
+});
 const dataDir = resolve(root, env.PB_DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
-const superuser = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+const superuser =
+  env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
 prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' && 'if-empty' });
 const pb = await servePocketBase({ dataDir, host: env.HOST, port: Number(env.PORT), env, stdio: 'inherit', dev: true });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { startStripeStandin } from './lib/stripe-standin.mjs';
+import { TEST_SUPERUSER } from './lib/superuser.mjs';
 
 const host = '127.0.0.1';
 const port = Number(process.env.E2E_PORT ?? 8391);
@@ -46,12 +47,14 @@ try {
     dataDir,
     publicDir: 'dist',
     env,
-    superuser: { email: 'e2e@atelier.test', password: 'e2e-superuser-password' },
+    superuser: TEST_SUPERUSER,
     seed: true,
   });
   server = await servePocketBase({ dataDir, publicDir: 'dist', host, port, env });
   stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
-  console.log(`[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); Stripe stand-in at ${stripe.url}`);
+  console.log(
+    `[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); Stripe stand-in at ${stripe.url}`,
+  );
   server.child.on('exit', (code) => {
     if (!stopping) {
       console.error(`[e2e-server] PocketBase exited unexpectedly (${code}):\n${server.output()}`);

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTRACT_HOOKS, CONTRACT_TS, contractHooks, contractTs, pascal } from './lib/gen-contract.mjs';
 import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
 
 export const OUTPUT = resolve(import.meta.dirname, '..', 'src', 'lib', 'pocketbase', 'types.gen.ts');
 
@@ -19,7 +20,8 @@ const JSON_SHAPES = {
   'site_settings.education': 'Array<{ year: number; text: string }>',
   'site_settings.exhibitions': 'Array<{ year: number; text: string }>',
   'orders.items':
-    "Array<{ type: 'print' | 'course'; id: string; slug: string; title: string; quantity: number; unit_amount: number; currency: string }>",
+    "Array<{ type: 'print' | 'course'; id: string; slug: string; title: string; quantity: number; " +
+    'unit_amount: number; currency: string }>',
   'orders.shipping': 'Record<string, unknown> | null',
   'stock_holds.edition_numbers': 'number[] | null',
 };
@@ -117,19 +119,12 @@ export async function fetchCollections(url, token) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-typegen-'));
-  const superuser = { email: 'typegen@atelier.test', password: 'typegen-password-123' };
   const env = { ...process.env, SMTP_HOST: '' };
   let server;
   try {
-    prepareData({ dataDir, env, superuser });
+    prepareData({ dataDir, env, superuser: TEST_SUPERUSER });
     server = await servePocketBase({ dataDir, port: await freePort(), env });
-    const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
-    });
-    if (!auth.ok) throw new Error(`superuser auth failed: ${auth.status}`);
-    const { token } = await auth.json();
+    const token = await superuserToken(server.url);
     for (const file of generatedFiles(await fetchCollections(server.url, token))) {
       mkdirSync(dirname(file.path), { recursive: true });
       writeFileSync(file.path, file.text);

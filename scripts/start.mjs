@@ -14,17 +14,25 @@ mkdirSync(dataDir, { recursive: true });
 
 buildIfStale();
 
-const superuser = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
-const doing = ['applying migrations', superuser && 'upserting the superuser', env.DEMO_CONTENT === '1' && 'seeding demo content into an empty database'];
+const superuser =
+  env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+const doing = [
+  'applying migrations',
+  superuser && 'upserting the superuser',
+  env.DEMO_CONTENT === '1' && 'seeding demo content into an empty database',
+];
 console.log(`[atelier] ${doing.filter(Boolean).join(', ')}…`);
 prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' && 'if-empty' });
 
 const server = await servePocketBase({ dataDir, host: env.HOST, port: Number(env.PORT), env, stdio: 'inherit' });
 const shown = env.SITE_URL.replace(/\/$/, '');
+const superuserNote = superuser
+  ? `   (superuser ${superuser.email})`
+  : '   (set ADMIN_EMAIL and ADMIN_PASSWORD to create a superuser, or use the installer link PocketBase printed)';
 console.log(`
   Atelier is running
     Site      ${shown}/
-    Admin UI  ${shown}/_/${superuser ? `   (superuser ${superuser.email})` : '   (set ADMIN_EMAIL and ADMIN_PASSWORD to create a superuser, or use the installer link PocketBase printed)'}
+    Admin UI  ${shown}/_/${superuserNote}
     API       ${shown}/api/
   Press Ctrl+C to stop.
 `);

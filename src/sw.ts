@@ -20,7 +20,7 @@ cleanupOutdatedCaches();
 // Control the page on its very first visit, so it works offline without a reload.
 clientsClaim();
 
-// Downloaded course videos and files (issue 6), before the SPA navigation route so that
+// Downloaded course videos and files, before the SPA navigation route so that
 // opening an /offline-media/ URL in a tab plays the copy.
 registerOfflineMediaRoutes();
 

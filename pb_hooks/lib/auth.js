@@ -13,7 +13,10 @@ function truthy(v) {
 }
 
 function isLoopbackHost(host) {
-  const h = String(host || "").trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = String(host || "")
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
@@ -66,7 +69,10 @@ function demoSignIn(e) {
   if (!demoSignInAllowed()) throw new ForbiddenError("Demo sign-in is not available on this server.");
   const body = e.requestInfo().body || {};
   const role = body.role === "admin" ? "admin" : body.role === "learner" ? "learner" : "";
-  if (!role) throw new BadRequestError("Choose the demo learner or the demo admin.", { role: { code: "validation_invalid_role", message: "learner or admin" } });
+  if (!role)
+    throw new BadRequestError("Choose the demo learner or the demo admin.", {
+      role: new ValidationError("validation_invalid_role", "Learner or admin."),
+    });
   const who = DEMO_USERS[role];
   let user;
   try {
@@ -86,7 +92,10 @@ function demoSignIn(e) {
     const courses = e.app.findRecordsByFilter(Collections.Courses, "is_published = true", "", 0, 0);
     for (let i = 0; i < courses.length; i++) {
       try {
-        e.app.findFirstRecordByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", { u: user.id, c: courses[i].id });
+        e.app.findFirstRecordByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", {
+          u: user.id,
+          c: courses[i].id,
+        });
       } catch (_) {
         const en = new Record(e.app.findCollectionByNameOrId(Collections.CourseEnrollments));
         en.set("user_id", user.id);
@@ -112,9 +121,19 @@ function onOAuth2(e) {
   }
   const data = e.createData || {};
   for (const key of PROTECTED_FIELDS) {
-    if (data[key] !== undefined) throw new BadRequestError("Account details come from Google.", { [key]: { code: "validation_not_allowed", message: "Set by Google." } });
+    if (data[key] !== undefined)
+      throw new BadRequestError("Account details come from Google.", {
+        [key]: new ValidationError("validation_not_allowed", "Set by Google."),
+      });
   }
   return e.next();
 }
 
-module.exports = { applyGoogleProvider: applyGoogleProvider, publicConfig: publicConfig, demoSignIn: demoSignIn, onOAuth2: onOAuth2, isLoopbackHost: isLoopbackHost, demoSignInAllowed: demoSignInAllowed };
+module.exports = {
+  applyGoogleProvider: applyGoogleProvider,
+  publicConfig: publicConfig,
+  demoSignIn: demoSignIn,
+  onOAuth2: onOAuth2,
+  isLoopbackHost: isLoopbackHost,
+  demoSignInAllowed: demoSignInAllowed,
+};

@@ -19,7 +19,10 @@ function findByClientId(app, clientId) {
 
 function recentCountFromIp(app, ip) {
   const since = new Date(Date.now() - RATE_WINDOW_MIN * 60 * 1000).toISOString().replace("T", " ");
-  return app.countRecords(Collections.ContactMessages, $dbx.exp("ip = {:ip} AND created >= {:since}", { ip: ip, since: since }));
+  return app.countRecords(
+    Collections.ContactMessages,
+    $dbx.exp("ip = {:ip} AND created >= {:since}", { ip: ip, since: since }),
+  );
 }
 
 function artistEmail(app) {
@@ -42,17 +45,26 @@ function notifyArtist(app, msg) {
     ["Phone", msg.getString("phone")],
     ["Subject", msg.getString("subject")],
   ].filter((r) => r[1]);
-  const table = rows.map((r) => `<tr><td style="padding:2px 12px 2px 0;color:#8a7f72">${r[0]}</td><td>${m.escapeHtml(r[1])}</td></tr>`).join("");
+  const table = rows
+    .map((r) => `<tr><td style="padding:2px 12px 2px 0;color:#8a7f72">${r[0]}</td><td>${m.escapeHtml(r[1])}</td></tr>`)
+    .join("");
   const message = msg.getString("message");
-  const html = `<table role="presentation" cellpadding="0" cellspacing="0">${table}</table>` +
+  const html =
+    `<table role="presentation" cellpadding="0" cellspacing="0">${table}</table>` +
     `<div style="margin-top:16px;white-space:pre-wrap">${m.escapeHtml(message)}</div>` +
-    "<p style=\"margin-top:24px;color:#8a7f72\">Reply to this email to answer the sender directly.</p>";
-  const text = rows.map((r) => `${r[0]}: ${r[1]}`).concat(["", message]).join("\n");
+    '<p style="margin-top:24px;color:#8a7f72">Reply to this email to answer the sender directly.</p>';
+  const text = rows
+    .map((r) => `${r[0]}: ${r[1]}`)
+    .concat(["", message])
+    .join("\n");
   const subjectPrefix = kind === "inquiry" ? "" : "Contact: ";
   return m.send({
     to: to,
     subject: `${subjectPrefix}${msg.getString("subject") || "Message"} — from ${msg.getString("name")}`,
-    html: m.layout({ title: kind === "inquiry" ? "New artwork inquiry" : "New message from the contact form", bodyHtml: html }),
+    html: m.layout({
+      title: kind === "inquiry" ? "New artwork inquiry" : "New message from the contact form",
+      bodyHtml: html,
+    }),
     text: text,
     replyTo: msg.getString("email"),
     kind: kind === "inquiry" ? "inquiry-notice" : "contact-notice",

@@ -116,7 +116,10 @@ const DEFAULT_DESCRIPTION = "Stockholm-based contemporary artist creating narrat
 /** The course with the public landing page at /<slug>. */
 const COURSE_SLUG = "whispering-game";
 
-/** Longest accepted value (characters) of each form field, checked by the form routes and set as maxLength in the forms. */
+/**
+ * Longest accepted value (characters) of each form field: checked by the form routes, and
+ * the maxLength of the forms' fields.
+ */
 const FORM_LIMITS = {
   name: 200,
   email: 254,

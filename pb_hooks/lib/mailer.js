@@ -15,7 +15,10 @@ function escapeHtml(value) {
 /** Public origin without a trailing slash (SITE_URL, applied to meta.appURL at boot). */
 function siteUrl() {
   const fromEnv = $os.getenv("SITE_URL");
-  const url = fromEnv || $app.settings().meta.appURL || `http://${$os.getenv("HOST") || "127.0.0.1"}:${$os.getenv("PORT") || "8090"}`;
+  const url =
+    fromEnv ||
+    $app.settings().meta.appURL ||
+    `http://${$os.getenv("HOST") || "127.0.0.1"}:${$os.getenv("PORT") || "8090"}`;
   return url.replace(/\/+$/, "");
 }
 
@@ -57,7 +60,10 @@ function send(opts) {
   let error = "";
   try {
     const message = new MailerMessage({
-      from: { address: settings.meta.senderAddress || $os.getenv("MAIL_FROM") || "studio@example.com", name: settings.meta.senderName || artistName() },
+      from: {
+        address: settings.meta.senderAddress || $os.getenv("MAIL_FROM") || "studio@example.com",
+        name: settings.meta.senderName || artistName(),
+      },
       to: [{ address: opts.to }],
       subject: opts.subject,
       html: opts.html,

@@ -1,8 +1,9 @@
-// Newsletter with recorded consent and double opt-in (SPEC change 7). CommonJS; required
+// Newsletter with recorded consent and double opt-in. CommonJS; required
 // inside handlers. Mails go through lib/mailer.js; every newsletter mail carries a working
 // one-click unsubscribe (link in the body + List-Unsubscribe / List-Unsubscribe-Post).
 
 const { Collections, DEFAULT_CONSENT_VERSION } = require(`${__hooks}/lib/contract.gen.js`);
+const viewingRoom = require(`${__hooks}/lib/viewing-room.js`);
 
 const TOKEN_LEN = 40;
 // A repeated sign-up re-sends its email at most this often (minutes).
@@ -13,7 +14,9 @@ function mailer() {
 }
 
 function findByEmail(app, email) {
-  const rows = app.findRecordsByFilter(Collections.NewsletterSubscribers, "email = {:email}", "", 1, 0, { email: email });
+  const rows = app.findRecordsByFilter(Collections.NewsletterSubscribers, "email = {:email}", "", 1, 0, {
+    email: email,
+  });
   return rows.length ? rows[0] : null;
 }
 
@@ -31,29 +34,6 @@ function confirmUrl(sub) {
   return `${mailer().siteUrl()}/api/atelier/newsletter/confirm?token=${encodeURIComponent(sub.getString("confirm_token"))}`;
 }
 
-/**
- * A link token that unlocks the viewing room on any device: "<subscriberId>.<hmac>", keyed
- * with the subscriber's own secret unsubscribe token (random, hidden, only ever emailed to them).
- */
-function roomToken(sub) {
-  return `${sub.id}.${$security.hs256(`viewing-room:${sub.id}`, sub.getString("unsubscribe_token"))}`;
-}
-
-/** True when the token was made by roomToken for a subscriber that still exists. */
-function verifyRoomToken(app, token) {
-  const m = /^([a-z0-9]{15})\.([a-f0-9]{64})$/.exec(String(token || ""));
-  if (!m) return false;
-  let sub;
-  try {
-    sub = app.findRecordById(Collections.NewsletterSubscribers, m[1]);
-  } catch (_) {
-    return false;
-  }
-  const key = sub.getString("unsubscribe_token");
-  if (!key) return false;
-  return $security.equal($security.hs256(`viewing-room:${sub.id}`, key), m[2]);
-}
-
 function listHeaders(sub) {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl(sub)}>`,
@@ -63,8 +43,10 @@ function listHeaders(sub) {
 
 function footerHtml(sub) {
   const m = mailer();
-  return `<p style="margin:0">You get this email because this address was entered on ${m.escapeHtml(m.siteUrl().replace(/^https?:\/\//, ""))}. ` +
-    `<a href="${m.escapeHtml(unsubscribeUrl(sub))}" style="color:#8a7f72">Unsubscribe</a> with one click.</p>`;
+  return (
+    `<p style="margin:0">You get this email because this address was entered on ${m.escapeHtml(m.siteUrl().replace(/^https?:\/\//, ""))}. ` +
+    `<a href="${m.escapeHtml(unsubscribeUrl(sub))}" style="color:#8a7f72">Unsubscribe</a> with one click.</p>`
+  );
 }
 
 function button(href, label) {
@@ -77,7 +59,9 @@ function recentlyMailed(app, sub, kind) {
   const rows = app.findRecordsByFilter(
     Collections.MailLog,
     "ref = {:ref} && kind = {:kind} && status = 'sent' && created >= {:since}",
-    "-created", 1, 0,
+    "-created",
+    1,
+    0,
     { ref: `${Collections.NewsletterSubscribers}/${sub.id}`, kind: kind, since: since },
   );
   return rows.length > 0;
@@ -106,11 +90,19 @@ function sendConfirmation(sub) {
   const m = mailer();
   const artist = m.artistName();
   return sendMail(
-    sub, "newsletter-confirm", `Please confirm your subscription to ${artist}`, "Confirm your subscription",
+    sub,
+    "newsletter-confirm",
+    `Please confirm your subscription to ${artist}`,
+    "Confirm your subscription",
     `<p>${greeting(sub)}</p><p>Thanks for signing up for occasional news about exhibitions and print editions from ${m.escapeHtml(artist)}. ` +
-      "Please confirm that you want to receive them:</p>" + button(confirmUrl(sub), "Confirm subscription") +
+      "Please confirm that you want to receive them:</p>" +
+      button(confirmUrl(sub), "Confirm subscription") +
       "<p>If you did not sign up, ignore this email and nothing will be sent.</p>",
-    [`Thanks for signing up for news from ${artist}.`, `Confirm your subscription: ${confirmUrl(sub)}`, "If you did not sign up, ignore this email."],
+    [
+      `Thanks for signing up for news from ${artist}.`,
+      `Confirm your subscription: ${confirmUrl(sub)}`,
+      "If you did not sign up, ignore this email.",
+    ],
   );
 }
 
@@ -118,10 +110,16 @@ function sendWelcome(sub) {
   const m = mailer();
   const artist = m.artistName();
   return sendMail(
-    sub, "newsletter-welcome", `Welcome — you are subscribed to ${artist}`, "You are subscribed",
+    sub,
+    "newsletter-welcome",
+    `Welcome — you are subscribed to ${artist}`,
+    "You are subscribed",
     `<p>${greeting(sub)}</p><p>Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.</p>` +
       button(`${m.siteUrl()}/`, "Visit the site"),
-    ["Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.", `${m.siteUrl()}/`],
+    [
+      "Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.",
+      `${m.siteUrl()}/`,
+    ],
   );
 }
 
@@ -129,19 +127,29 @@ function sendViewingRoom(sub, artworkSlug, artworkTitle) {
   const m = mailer();
   const artist = m.artistName();
   const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
-  const query = `${artworkPart}access=${encodeURIComponent(roomToken(sub))}`;
+  const query = `${artworkPart}access=${encodeURIComponent(viewingRoom.token(sub))}`;
   const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
-  let html = `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
+  let html =
+    `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
     (artworkTitle ? `, where <em>${m.escapeHtml(artworkTitle)}</em> is on view` : "") +
-    ". This link opens the room on any of your devices:</p>" + button(roomUrl, "Open the viewing room");
+    ". This link opens the room on any of your devices:</p>" +
+    button(roomUrl, "Open the viewing room");
   const text = [`Welcome to the private viewing room of ${artist}.`, `Open the viewing room: ${roomUrl}`];
   if (pending) {
-    html += "<p>Would you also like occasional news about exhibitions and print editions? Confirm here:</p>" +
+    html +=
+      "<p>Would you also like occasional news about exhibitions and print editions? Confirm here:</p>" +
       button(confirmUrl(sub), "Confirm subscription");
     text.push(`Confirm your newsletter subscription: ${confirmUrl(sub)}`);
   }
-  return sendMail(sub, "viewing-room-welcome", `Your viewing room access — ${artist}`, "The viewing room is open", html, text);
+  return sendMail(
+    sub,
+    "viewing-room-welcome",
+    `Your viewing room access — ${artist}`,
+    "The viewing room is open",
+    html,
+    text,
+  );
 }
 
 function nowDate() {
@@ -226,19 +234,19 @@ function unsubscribe(app, token) {
 function page(title, message) {
   const m = mailer();
   const artist = m.escapeHtml(m.artistName());
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${m.escapeHtml(title)} | ${artist}</title></head>` +
     `<body style="margin:0;background:#f6f3ee;color:#1d1b18;font-family:Georgia,serif"><main style="max-width:560px;margin:12vh auto;padding:0 24px">` +
     `<p style="letter-spacing:.12em;text-transform:uppercase;font-size:13px;color:#6b6158">${artist}</p>` +
     `<h1 style="font-weight:normal">${m.escapeHtml(title)}</h1><p style="font-size:18px;line-height:1.6">${m.escapeHtml(message)}</p>` +
-    `<p><a href="${m.escapeHtml(m.siteUrl())}/" style="color:#1d1b18">Back to the site</a></p></main></body></html>`;
+    `<p><a href="${m.escapeHtml(m.siteUrl())}/" style="color:#1d1b18">Back to the site</a></p></main></body></html>`
+  );
 }
 
 module.exports = {
   subscribe,
   confirm,
   unsubscribe,
-  verifyRoomToken,
-  roomToken,
   page,
 };

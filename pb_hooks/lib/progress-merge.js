@@ -40,7 +40,8 @@ function mergeChapter(stored, incoming) {
   const newerPosition = b.position_at > a.position_at;
   const completed = a.completed || b.completed;
   let completedAt = 0;
-  if (a.completed && b.completed) completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
+  if (a.completed && b.completed)
+    completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
   else if (a.completed) completedAt = a.completed_at;
   else if (b.completed) completedAt = b.completed_at;
   return {
@@ -76,4 +77,11 @@ function same(a, b) {
   return true;
 }
 
-module.exports = { ms: ms, normalizeChapter: normalizeChapter, mergeChapter: mergeChapter, normalizeTask: normalizeTask, mergeTask: mergeTask, same: same };
+module.exports = {
+  ms: ms,
+  normalizeChapter: normalizeChapter,
+  mergeChapter: mergeChapter,
+  normalizeTask: normalizeTask,
+  mergeTask: mergeTask,
+  same: same,
+};

@@ -6,7 +6,15 @@
 const merge = require(`${__hooks}/lib/progress-merge.js`);
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 
-const CHAPTER_FIELDS = ["visited", "last_visited_at", "position_seconds", "position_at", "completed", "completed_at", "client_updated_at"];
+const CHAPTER_FIELDS = [
+  "visited",
+  "last_visited_at",
+  "position_seconds",
+  "position_at",
+  "completed",
+  "completed_at",
+  "client_updated_at",
+];
 const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
 
 function iso(msValue) {
@@ -17,7 +25,12 @@ function read(record, fields) {
   const out = {};
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
-    out[f] = f === "visited" || f === "completed" ? record.getBool(f) : f === "position_seconds" ? record.getFloat(f) : record.getString(f);
+    out[f] =
+      f === "visited" || f === "completed"
+        ? record.getBool(f)
+        : f === "position_seconds"
+          ? record.getFloat(f)
+          : record.getString(f);
   }
   return out;
 }
@@ -67,15 +80,25 @@ function onTaskWrite(e, isCreate) {
   const stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
   const merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
   const titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");
-  return finish(e, merged, stored, isCreate, (app, record) => {
-    deriveTaskLesson(app, record, task);
-  }, titleChanged);
+  return finish(
+    e,
+    merged,
+    stored,
+    isCreate,
+    (app, record) => {
+      deriveTaskLesson(app, record, task);
+    },
+    titleChanged,
+  );
 }
 
 function setLessonProgress(app, userId, lessonId, completed, completedAt) {
   let lp;
   try {
-    lp = app.findFirstRecordByFilter(Collections.LessonProgress, "user_id = {:u} && lesson_id = {:l}", { u: userId, l: lessonId });
+    lp = app.findFirstRecordByFilter(Collections.LessonProgress, "user_id = {:u} && lesson_id = {:l}", {
+      u: userId,
+      l: lessonId,
+    });
   } catch (_) {
     if (!completed) return;
     lp = new Record(app.findCollectionByNameOrId(Collections.LessonProgress));
@@ -90,18 +113,34 @@ function setLessonProgress(app, userId, lessonId, completed, completedAt) {
 
 /** The chapter's intro lesson is completed with the chapter. */
 function deriveChapterLessons(app, record) {
-  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "module_id = {:m} && kind = 'intro'", "", 0, 0, { m: record.getString("chapter_id") });
+  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "module_id = {:m} && kind = 'intro'", "", 0, 0, {
+    m: record.getString("chapter_id"),
+  });
   for (let i = 0; i < lessons.length; i++) {
-    setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
+    setLessonProgress(
+      app,
+      record.getString("user_id"),
+      lessons[i].id,
+      record.getBool("completed"),
+      record.getString("completed_at"),
+    );
   }
 }
 
 /** A task lesson follows its tick. */
 function deriveTaskLesson(app, record, task) {
   if (!task) return;
-  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "task_id = {:t} && kind = 'task'", "", 0, 0, { t: task.id });
+  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "task_id = {:t} && kind = 'task'", "", 0, 0, {
+    t: task.id,
+  });
   for (let i = 0; i < lessons.length; i++) {
-    setLessonProgress(app, record.getString("user_id"), lessons[i].id, record.getBool("completed"), record.getString("completed_at"));
+    setLessonProgress(
+      app,
+      record.getString("user_id"),
+      lessons[i].id,
+      record.getBool("completed"),
+      record.getString("completed_at"),
+    );
   }
 }
 

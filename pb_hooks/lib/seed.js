@@ -6,7 +6,10 @@
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value === undefined ? null : value);
 }
@@ -81,7 +84,18 @@ function seedDemo(app, imagesDir) {
   const bySlug = (name, item) =>
     count(name, upsert(app, name, "slug = {:slug}", { slug: item.data.slug }, item.data, item.images, imagesDir));
 
-  count(Collections.SiteSettings, upsert(app, Collections.SiteSettings, "key = {:key}", { key: "main" }, demo.siteSettings.data, demo.siteSettings.images, imagesDir));
+  count(
+    Collections.SiteSettings,
+    upsert(
+      app,
+      Collections.SiteSettings,
+      "key = {:key}",
+      { key: "main" },
+      demo.siteSettings.data,
+      demo.siteSettings.images,
+      imagesDir,
+    ),
+  );
   for (const a of demo.artworks) bySlug(Collections.Artworks, a);
   for (const n of demo.newsPosts) bySlug(Collections.NewsPosts, n);
   const prints = demo.prints.map((p) => bySlug(Collections.Prints, p));
@@ -97,7 +111,15 @@ function seedDemo(app, imagesDir) {
   for (const ch of demo.chapters) {
     const rec = count(
       Collections.CourseModules,
-      upsert(app, Collections.CourseModules, "course_id = {:c} && sort_order = {:s}", { c: course.id, s: ch.sort_order }, { course_id: course.id, ...ch }, {}, imagesDir),
+      upsert(
+        app,
+        Collections.CourseModules,
+        "course_id = {:c} && sort_order = {:s}",
+        { c: course.id, s: ch.sort_order },
+        { course_id: course.id, ...ch },
+        {},
+        imagesDir,
+      ),
     );
     chapterBySort[ch.sort_order] = rec;
   }
@@ -114,7 +136,13 @@ function seedDemo(app, imagesDir) {
         Collections.CourseTasks,
         "chapter_id = {:ch} && task_identifier = {:t}",
         { ch: chapter.id, t: t.task_identifier },
-        { course_id: course.id, chapter_id: chapter.id, task_identifier: t.task_identifier, title: t.title, sort_order: taskSortInChapter[t.chapter] },
+        {
+          course_id: course.id,
+          chapter_id: chapter.id,
+          task_identifier: t.task_identifier,
+          title: t.title,
+          sort_order: taskSortInChapter[t.chapter],
+        },
         {},
         imagesDir,
       ),
@@ -133,7 +161,14 @@ function seedDemo(app, imagesDir) {
         Collections.CourseLessons,
         "module_id = {:m} && kind = 'intro'",
         { m: chapter.id },
-        { module_id: chapter.id, course_id: course.id, title: `Introduction: ${ch.title}`, kind: "intro", task_id: "", sort_order: 0 },
+        {
+          module_id: chapter.id,
+          course_id: course.id,
+          title: `Introduction: ${ch.title}`,
+          kind: "intro",
+          task_id: "",
+          sort_order: 0,
+        },
         {},
         imagesDir,
       ),

@@ -35,7 +35,11 @@ function first(app, collection, filter, sort, params) {
 }
 
 function plain(html, max) {
-  const s = String(html || "").replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+  const s = String(html || "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return max && s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
 }
 
@@ -73,9 +77,18 @@ function pageMeta(app, path, query, artist) {
   const url = site() + path;
   const seg = path.replace(/\/+$/, "").split("/").filter(Boolean);
   const route = `/${seg.join("/")}`;
-  const fixed = { artworks: "Artworks", about: "About", news: "News", contact: "Contact", "print-editions": "Print Editions", auth: "Sign In", "my-courses": "My Courses" };
+  const fixed = {
+    artworks: "Artworks",
+    about: "About",
+    news: "News",
+    contact: "Contact",
+    "print-editions": "Print Editions",
+    auth: "Sign In",
+    "my-courses": "My Courses",
+  };
 
-  if (seg.length === 0) return { type: "website", description: DEFAULT_DESCRIPTION, image: fileUrl(settings(app), "hero_image") };
+  if (seg.length === 0)
+    return { type: "website", description: DEFAULT_DESCRIPTION, image: fileUrl(settings(app), "hero_image") };
 
   if (route === "/artworks") {
     const works = app.findRecordsByFilter(Collections.Artworks, "", "-year,sort_order", 100, 0, {});
@@ -83,25 +96,27 @@ function pageMeta(app, path, query, artist) {
       title: "Artworks",
       description: `Paintings by ${artist}: narrative, theatrical works made with crafted props and materials.`,
       image: works.length ? fileUrl(works[0], "main_image") : "",
-      jsonLd: [{
-        "@context": "https://schema.org",
-        "@type": "ItemList",
-        name: `Artworks by ${artist}`,
-        itemListElement: works.map((w, i) => ({
-          "@type": "ListItem",
-          position: i + 1,
-          item: {
-            "@type": "VisualArtwork",
-            name: w.getString("title"),
-            url: `${site()}/viewing-room?artwork=${encodeURIComponent(w.getString("slug"))}`,
-            image: fileUrl(w, "main_image") || undefined,
-            artMedium: w.getString("medium") || undefined,
-            dateCreated: w.getInt("year") ? String(w.getInt("year")) : undefined,
-            size: w.getString("dimensions") || undefined,
-            creator: { "@type": "Person", name: artist },
-          },
-        })),
-      }],
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "ItemList",
+          name: `Artworks by ${artist}`,
+          itemListElement: works.map((w, i) => ({
+            "@type": "ListItem",
+            position: i + 1,
+            item: {
+              "@type": "VisualArtwork",
+              name: w.getString("title"),
+              url: `${site()}/viewing-room?artwork=${encodeURIComponent(w.getString("slug"))}`,
+              image: fileUrl(w, "main_image") || undefined,
+              artMedium: w.getString("medium") || undefined,
+              dateCreated: w.getInt("year") ? String(w.getInt("year")) : undefined,
+              size: w.getString("dimensions") || undefined,
+              creator: { "@type": "Person", name: artist },
+            },
+          })),
+        },
+      ],
     };
   }
 
@@ -114,24 +129,27 @@ function pageMeta(app, path, query, artist) {
       description: plain(post.getString("excerpt") || post.getString("content"), 300),
       image: image,
       type: "article",
-      jsonLd: [{
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: post.getString("title"),
-        description: plain(post.getString("excerpt"), 300) || undefined,
-        image: image || undefined,
-        datePublished: isoDate(post, "published_at") || undefined,
-        dateModified: isoDate(post, "updated") || undefined,
-        author: { "@type": "Person", name: artist },
-        mainEntityOfPage: url,
-        url: url,
-      }],
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.getString("title"),
+          description: plain(post.getString("excerpt"), 300) || undefined,
+          image: image || undefined,
+          datePublished: isoDate(post, "published_at") || undefined,
+          dateModified: isoDate(post, "updated") || undefined,
+          author: { "@type": "Person", name: artist },
+          mainEntityOfPage: url,
+          url: url,
+        },
+      ],
     };
   }
 
   if (seg.length === 1 && seg[0] === "print-view") {
     const slug = query.get("print");
-    const print = (slug && first(app, Collections.Prints, "slug = {:s} && is_active = true", "", { s: slug })) ||
+    const print =
+      (slug && first(app, Collections.Prints, "slug = {:s} && is_active = true", "", { s: slug })) ||
       first(app, Collections.Prints, "is_active = true", "sort_order", {});
     if (!print) return { title: "Print", description: DEFAULT_DESCRIPTION };
     const canonical = `${site()}/print-view?print=${encodeURIComponent(print.getString("slug"))}`;
@@ -146,14 +164,25 @@ function pageMeta(app, path, query, artist) {
   }
 
   if (seg[0] === "drop" && seg.length <= 2) {
-    const drop = first(app, Collections.Drops, "slug = {:s}", "", { s: seg[1] || DEFAULT_DROP }) || first(app, Collections.Drops, "slug = {:s}", "", { s: DEFAULT_DROP });
+    const drop =
+      first(app, Collections.Drops, "slug = {:s}", "", { s: seg[1] || DEFAULT_DROP }) ||
+      first(app, Collections.Drops, "slug = {:s}", "", { s: DEFAULT_DROP });
     if (!drop) return { title: "Print Drop", description: DEFAULT_DESCRIPTION };
     const title = drop.getString("title").slice(0, DROP_TITLE_MAX);
     let print = null;
     if (drop.getString("print_id")) {
-      try { print = app.findRecordById(Collections.Prints, drop.getString("print_id")); } catch (_) { print = null; }
+      try {
+        print = app.findRecordById(Collections.Prints, drop.getString("print_id"));
+      } catch (_) {
+        print = null;
+      }
     }
-    const meta = { title: title, description: plain(drop.getString("description"), 300) || DEFAULT_DESCRIPTION, image: print ? fileUrl(print, "main_image") : "", type: "product" };
+    const meta = {
+      title: title,
+      description: plain(drop.getString("description"), 300) || DEFAULT_DESCRIPTION,
+      image: print ? fileUrl(print, "main_image") : "",
+      type: "product",
+    };
     if (print) {
       const ld = productLd(print, url, artist);
       const release = isoDate(drop, "release_at");
@@ -176,22 +205,24 @@ function pageMeta(app, path, query, artist) {
       description: plain(course.getString("description"), 300),
       image: image,
       type: "product",
-      jsonLd: [{
-        "@context": "https://schema.org",
-        "@type": "Product",
-        name: course.getString("title"),
-        description: plain(course.getString("description"), 500),
-        image: image || undefined,
-        category: "Online video course",
-        brand: { "@type": "Brand", name: artist },
-        offers: {
-          "@type": "Offer",
-          url: url,
-          price: price,
-          priceCurrency: (course.getString("currency") || "usd").toUpperCase(),
-          availability: "https://schema.org/InStock",
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: course.getString("title"),
+          description: plain(course.getString("description"), 500),
+          image: image || undefined,
+          category: "Online video course",
+          brand: { "@type": "Brand", name: artist },
+          offers: {
+            "@type": "Offer",
+            url: url,
+            price: price,
+            priceCurrency: (course.getString("currency") || "usd").toUpperCase(),
+            availability: "https://schema.org/InStock",
+          },
         },
-      }],
+      ],
     };
   }
 
@@ -203,17 +234,21 @@ function pageMeta(app, path, query, artist) {
       title: ex.getString("title"),
       description: plain(ex.getString("description"), 300),
       image: fileUrl(ex, "image"),
-      jsonLd: [{
-        "@context": "https://schema.org",
-        "@type": "ExhibitionEvent",
-        name: ex.getString("title"),
-        description: plain(ex.getString("description"), 500),
-        startDate: isoDate(ex, "opens_at") || undefined,
-        endDate: isoDate(ex, "closes_at") || undefined,
-        location: venue ? { "@type": "Place", name: ex.getString("venue"), address: ex.getString("city") } : undefined,
-        image: fileUrl(ex, "image") || undefined,
-        url: url,
-      }],
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "ExhibitionEvent",
+          name: ex.getString("title"),
+          description: plain(ex.getString("description"), 500),
+          startDate: isoDate(ex, "opens_at") || undefined,
+          endDate: isoDate(ex, "closes_at") || undefined,
+          location: venue
+            ? { "@type": "Place", name: ex.getString("venue"), address: ex.getString("city") }
+            : undefined,
+          image: fileUrl(ex, "image") || undefined,
+          url: url,
+        },
+      ],
     };
   }
 
@@ -272,9 +307,23 @@ function headTags(app, path, query) {
 const THUMB_WIDTHS = [400, 800, 1600];
 const LCP_IMAGES = {
   // src/features/site/api/hero-image.ts
-  "/": { collection: Collections.SiteSettings, filter: "key = 'main'", sort: "", field: "hero_image", width: 1600, sizes: "(min-width: 1216px) 1216px, 100vw" },
+  "/": {
+    collection: Collections.SiteSettings,
+    filter: "key = 'main'",
+    sort: "",
+    field: "hero_image",
+    width: 1600,
+    sizes: "(min-width: 1216px) 1216px, 100vw",
+  },
   // src/features/portfolio/components/ArtworkGrid.tsx (first card, newest year first)
-  "/artworks": { collection: Collections.Artworks, filter: "", sort: "-year,sort_order", field: "main_image", width: 800, sizes: "(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px" },
+  "/artworks": {
+    collection: Collections.Artworks,
+    filter: "",
+    sort: "-year,sort_order",
+    field: "main_image",
+    width: 800,
+    sizes: "(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 400px",
+  },
 };
 
 /** <link rel=preload> for a page's LCP image, so it starts with the HTML, not after the data. */
@@ -320,11 +369,16 @@ function sitemap(app) {
   const urls = [];
   const add = (path, rec) => urls.push({ loc: base + path, lastmod: rec ? lastmod(rec) : "" });
   for (const p of ["/", "/artworks", "/print-editions", "/about", "/news", "/contact", `/${COURSE_SLUG}`]) add(p);
-  for (const r of app.findRecordsByFilter(Collections.NewsPosts, "is_published = true", "-published_at", 1000, 0, {})) add(`/news/${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter(Collections.Prints, "is_active = true", "sort_order", 1000, 0, {})) add(`/print-view?print=${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter(Collections.Drops, "", "-release_at", 1000, 0, {})) add(`/drop/${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter(Collections.Exhibitions, "", "-opens_at", 1000, 0, {})) add(`/exhibitions/${encodeURIComponent(r.getString("slug"))}`, r);
-  for (const r of app.findRecordsByFilter(Collections.Pages, "is_published = true", "slug", 1000, 0, {})) add(`/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.NewsPosts, "is_published = true", "-published_at", 1000, 0, {}))
+    add(`/news/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Prints, "is_active = true", "sort_order", 1000, 0, {}))
+    add(`/print-view?print=${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Drops, "", "-release_at", 1000, 0, {}))
+    add(`/drop/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Exhibitions, "", "-opens_at", 1000, 0, {}))
+    add(`/exhibitions/${encodeURIComponent(r.getString("slug"))}`, r);
+  for (const r of app.findRecordsByFilter(Collections.Pages, "is_published = true", "slug", 1000, 0, {}))
+    add(`/${encodeURIComponent(r.getString("slug"))}`, r);
   const body = urls
     .map((u) => `  <url><loc>${xmlEsc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
     .join("\n");

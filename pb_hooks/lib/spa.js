@@ -30,7 +30,10 @@ function servePrecompressed(e, dir, name) {
   const ext = name.split(".").pop();
   if (!name.startsWith("assets/") || !ASSET_TYPES[ext]) return false;
   const accept = e.request.header.get("Accept-Encoding") || "";
-  for (const [token, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+  for (const [token, suffix] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ]) {
     if (accept.indexOf(token) === -1 || !isFile(dir, name + suffix)) continue;
     const h = e.response.header();
     h.set("Content-Encoding", token);

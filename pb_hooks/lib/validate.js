@@ -1,7 +1,11 @@
-// Input checks shared by the form routes (newsletter, contact). CommonJS; required inside handlers.
-// Every failure becomes a 400 with PocketBase's field-error shape {field: {code, message}}.
+// Input checks shared by the form routes (newsletter, contact, viewing room). CommonJS;
+// required inside handlers. Every failure becomes a 400 with PocketBase's field-error shape
+// {field: {code, message}}.
 
 const contract = require(`${__hooks}/lib/contract.gen.js`);
+
+// Largest JSON body a form route reads (413 above it).
+const FORM_BODY_LIMIT = 64 * 1024;
 
 // The same address check as the PWA's forms.
 const EMAIL_RE = contract.EMAIL_PATTERN;
@@ -69,13 +73,26 @@ function collector() {
     const names = Object.keys(errors);
     if (!names.length) return;
     const first = errors[names[0]];
-    throw new BadRequestError(message || `${labelOf(names[0])}: ${first.message}`, errors);
+    throw new BadRequestError(message || `${labelOf(names[0])}: ${first.message}`, fieldErrors(errors));
   }
   return { field: field, add: add, errors: errors, throwIfAny: throwIfAny };
 }
 
+/**
+ * `{field: {code, message}}` as PocketBase answers it. A plain object would not do: the API
+ * error keeps only validation errors and replaces anything else with "Invalid value.".
+ */
+function fieldErrors(errors) {
+  const out = {};
+  for (const name of Object.keys(errors)) out[name] = new ValidationError(errors[name].code, errors[name].message);
+  return out;
+}
+
 function labelOf(name) {
-  const s = String(name).replace(/([A-Z])/g, " $1").replace(/_/g, " ").trim();
+  const s = String(name)
+    .replace(/([A-Z])/g, " $1")
+    .replace(/_/g, " ")
+    .trim();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
@@ -96,4 +113,4 @@ function startsWith(prefix) {
   return new RegExp(`^${escaped}.+`);
 }
 
-module.exports = { collector, body, startsWith, EMAIL_RE, HTML_RE, SLUG_RE };
+module.exports = { collector, body, fieldErrors, startsWith, FORM_BODY_LIMIT, EMAIL_RE, HTML_RE, SLUG_RE };

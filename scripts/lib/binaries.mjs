@@ -8,7 +8,8 @@ import { join } from 'node:path';
 export const POCKETBASE_VERSION = '0.39.11';
 export const STRIPE_MOCK_VERSION = '0.197.0';
 
-export const cacheDir = process.env.ATELIER_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'atelier');
+export const cacheDir =
+  process.env.ATELIER_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'atelier');
 
 function goInstall({ module, version, bin, ldflags }) {
   const gobin = join(cacheDir, `${bin}-${version}`);
@@ -20,10 +21,18 @@ function goInstall({ module, version, bin, ldflags }) {
   const res = spawnSync('go', args, {
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: cacheDir,
-    env: { ...process.env, GOBIN: gobin, CGO_ENABLED: '0', GOFLAGS: '-mod=mod', GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'local' },
+    env: {
+      ...process.env,
+      GOBIN: gobin,
+      CGO_ENABLED: '0',
+      GOFLAGS: '-mod=mod',
+      GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'local',
+    },
   });
   if (res.error?.code === 'ENOENT') {
-    throw new Error('Go is not installed. Install Go >= 1.25 (https://go.dev/dl/) or set POCKETBASE_BIN / STRIPE_MOCK_BIN.');
+    throw new Error(
+      'Go is not installed. Install Go >= 1.25 (https://go.dev/dl/) or set POCKETBASE_BIN / STRIPE_MOCK_BIN.',
+    );
   }
   if (res.status !== 0) throw new Error(`go install ${module}@v${version} failed (exit ${res.status})`);
   return gobin;
@@ -44,7 +53,10 @@ export function ensurePocketBase() {
   const out = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
   const version = out.split(/\s+/).pop();
   if (version !== POCKETBASE_VERSION) {
-    throw new Error(`${bin} reports "${out}", expected PocketBase ${POCKETBASE_VERSION}. Unset POCKETBASE_BIN or point it at v${POCKETBASE_VERSION}.`);
+    throw new Error(
+      `${bin} reports "${out}", expected PocketBase ${POCKETBASE_VERSION}. ` +
+        `Unset POCKETBASE_BIN or point it at v${POCKETBASE_VERSION}.`,
+    );
   }
   return bin;
 }

@@ -33,7 +33,9 @@ function literal(value, quote, indent = '') {
     return oneLine.length <= 100 ? oneLine : `[\n${items.map((i) => `${inner}${i},`).join('\n')}\n${indent}]`;
   }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).map(([k, v]) => `${inner}${IDENTIFIER.test(k) ? k : q(k)}: ${literal(v, quote, inner)},`);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${inner}${IDENTIFIER.test(k) ? k : q(k)}: ${literal(v, quote, inner)},`,
+    );
     return entries.length ? `{\n${entries.join('\n')}\n${indent}}` : '{}';
   }
   throw new Error(`contract: cannot emit ${typeof value}`);
@@ -61,7 +63,8 @@ export function contractData(collections) {
   const versioned = Object.keys(shared.CONSENT_TEXT_VERSIONS);
   if (sources.join() !== versioned.join()) {
     throw new Error(
-      `contract/shared.mjs: CONSENT_TEXT_VERSIONS must have one entry per newsletter_subscribers.consent_source, in order (${sources.join(', ')}); has ${versioned.join(', ')}`,
+      'contract/shared.mjs: CONSENT_TEXT_VERSIONS must have one entry per newsletter_subscribers.consent_source, ' +
+        `in order (${sources.join(', ')}); has ${versioned.join(', ')}`,
     );
   }
   // in the order they are written (a module namespace lists its exports sorted, or not, by loader)
@@ -100,7 +103,7 @@ export function contractHooks(collections) {
   const data = contractData(collections);
   const docs = sharedDocs();
   const out = HEADER.map((l) => `// ${l}`);
-  out.push('// CommonJS for PocketBase\'s JS VM; require it inside handlers.');
+  out.push("// CommonJS for PocketBase's JS VM; require it inside handlers.");
   out.push('');
   out.push('function freeze(value) {');
   out.push('  if (value && typeof value === "object" && !(value instanceof RegExp)) {');

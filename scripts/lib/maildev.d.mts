@@ -18,4 +18,8 @@ export interface MailDev {
   clear(): Promise<void>;
   stop(): Promise<void>;
 }
-export function startMailDev(opts?: { smtpPort?: number; webPort?: number; stdio?: 'pipe' | 'inherit' }): Promise<MailDev>;
+export function startMailDev(opts?: {
+  smtpPort?: number;
+  webPort?: number;
+  stdio?: 'pipe' | 'inherit';
+}): Promise<MailDev>;

@@ -7,12 +7,18 @@ import { freePort } from './pb-run.mjs';
 export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
   smtpPort ??= await freePort();
   webPort ??= await freePort();
-  const child = spawn(resolve(root, 'node_modules/.bin/maildev'), [
-    '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--silent',
-  ], { cwd: root, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn(
+    resolve(root, 'node_modules/.bin/maildev'),
+    ['--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--silent'],
+    { cwd: root, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
+  );
   let output = '';
-  child.stdout?.on('data', (d) => { output += d; });
-  child.stderr?.on('data', (d) => { output += d; });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
   const url = `http://127.0.0.1:${webPort}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -36,10 +42,11 @@ export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
     async clear() {
       await fetch(`${url}/api/email/all`, { method: 'DELETE' });
     },
-    stop: () => new Promise((res) => {
-      if (child.exitCode !== null) return res();
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -28,23 +28,44 @@ function run(bin, args, env) {
  * Seeding is idempotent: it upserts by slug, so running it twice changes nothing.
  * seed: 'if-empty' seeds only a database without content (npm start, npm run dev).
  */
-export function prepareData({ dataDir, publicDir = 'dist', env = process.env, superuser, seed = false }) {
+export function prepareData({
+  dataDir,
+  publicDir = 'dist',
+  migrationsDir,
+  env = process.env,
+  superuser,
+  seed = false,
+}) {
   const bin = ensurePocketBase();
-  const dirs = pbDirArgs({ dataDir, publicDir });
+  const dirs = pbDirArgs({ dataDir, publicDir, migrationsDir });
   run(bin, ['migrate', 'up', ...dirs], env);
   if (superuser) run(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], env);
   if (seed) {
     const imagesDir = ensureDemoImages();
-    const out = run(bin, ['seed', ...dirs], { ...env, DEMO_IMAGES_DIR: imagesDir, SEED_ONLY_IF_EMPTY: seed === 'if-empty' ? '1' : '0' });
+    const out = run(bin, ['seed', ...dirs], {
+      ...env,
+      DEMO_IMAGES_DIR: imagesDir,
+      SEED_ONLY_IF_EMPTY: seed === 'if-empty' ? '1' : '0',
+    });
     if (out.trim()) process.stderr.write(out);
   }
   return bin;
 }
 
 /** Starts `serve` and resolves once /api/health answers. */
-export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127.0.0.1', port, env = process.env, stdio = 'pipe', dev = false, hooksPool }) {
+export async function servePocketBase({
+  dataDir,
+  publicDir = 'dist',
+  migrationsDir,
+  host = '127.0.0.1',
+  port,
+  env = process.env,
+  stdio = 'pipe',
+  dev = false,
+  hooksPool,
+}) {
   const bin = ensurePocketBase();
-  const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir })];
+  const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir, migrationsDir })];
   if (dev) args.push('--dev');
   // Prewarmed hook VMs (PocketBase's default is 15): a request that finds them all busy builds a
   // new one, which is what a crowd pays for (README, "Print drops").
@@ -52,8 +73,12 @@ export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127
   if (pool) args.push(`--hooksPool=${pool}`);
   const child = spawn(bin, args, { cwd: root, env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) }, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   let output = '';
-  child.stdout?.on('data', (d) => { output += d; });
-  child.stderr?.on('data', (d) => { output += d; });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
   const url = `http://${host}:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -72,12 +97,12 @@ export async function servePocketBase({ dataDir, publicDir = 'dist', host = '127
     url,
     child,
     output: () => output,
-    stop: () => new Promise((res) => {
-      if (child.exitCode !== null) return res();
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }
-

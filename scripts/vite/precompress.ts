@@ -21,7 +21,12 @@ export function precompress(): Plugin {
         const path = join(assets, file);
         const data = readFileSync(path);
         if (data.length < 1024) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
       }
     },

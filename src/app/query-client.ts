@@ -3,7 +3,7 @@ import { isTransientError } from '@/lib/pocketbase/errors';
 
 const MAX_RETRIES = 3;
 
-/** Exponential backoff from 1 s, capped at 30 s (SPEC §9). */
+/** Exponential backoff from 1 s, capped at 30 s. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /**

@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
 import { ErrorScreen } from './screens/ErrorScreen';
 import { NotFound } from './screens/NotFound';
 import { PendingScreen } from './screens/PendingScreen';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The app's router; a server render passes a memory history (the browser's is the default). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     // Query owns freshness; the router always asks it (loaders are cheap when the cache is warm).

@@ -13,9 +13,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const Route = createFileRoute('/$name')({
   loader: async ({ context: { queryClient }, params }) => {
     if (!SLUG.test(params.name)) throw notFound();
-    const options = pageQueryOptions(params.name);
-    await loadMirrored(queryClient, options);
-    if (!queryClient.getQueryData(options.queryKey)) throw notFound();
+    if (!(await loadMirrored(queryClient, pageQueryOptions(params.name)))) throw notFound();
   },
   component: NamedPage,
 });

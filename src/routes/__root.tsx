@@ -8,7 +8,9 @@ import { loadMirrored } from '@/lib/offline/mirrored-query';
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Settings feed the top bar, footer and head. A failure must not take the site down:
   // the layout falls back to neutral texts until they arrive.
-  loader: ({ context: { queryClient } }) => loadMirrored(queryClient, siteSettingsQueryOptions()).catch(() => undefined),
+  loader: async ({ context: { queryClient } }) => {
+    await loadMirrored(queryClient, siteSettingsQueryOptions()).catch(() => undefined);
+  },
   component: SiteLayout,
   notFoundComponent: NotFound,
 });

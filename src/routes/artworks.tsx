@@ -4,6 +4,8 @@ import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { ArtworksPage } from './-components/ArtworksPage';
 
 export const Route = createFileRoute('/artworks')({
-  loader: ({ context: { queryClient } }) => loadMirrored(queryClient, artworksQueryOptions()),
+  loader: async ({ context: { queryClient } }) => {
+    await loadMirrored(queryClient, artworksQueryOptions());
+  },
   component: ArtworksPage,
 });

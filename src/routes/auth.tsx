@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { authConfigQueryOptions } from '@/features/auth/api/auth-config';
 import { AuthPage } from '@/features/auth/components/AuthPage';
-import { authReady, currentUser, safeRedirect } from '@/lib/pocketbase/session';
 import { PageHead } from '@/features/site/components/PageHead';
+import { authReady, currentUser, safeRedirect } from '@/lib/pocketbase/session';
 import { searchParams } from '@/lib/router/search';
 
 // A same-site path to return to after sign-in (never a //host or /\host address).
@@ -13,6 +14,10 @@ export const Route = createFileRoute('/auth')({
     await authReady();
     // Already signed in: back to where the visitor was going, or home.
     if (currentUser()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  // The sign-in options show a spinner until they arrive; the page itself never waits.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(authConfigQueryOptions());
   },
   pendingMs: 0,
   component: AuthRoute,

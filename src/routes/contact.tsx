@@ -4,6 +4,8 @@ import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 export const Route = createFileRoute('/contact')({
-  loader: ({ context: { queryClient } }) => loadMirrored(queryClient, siteSettingsQueryOptions()).catch(() => undefined),
+  loader: async ({ context: { queryClient } }) => {
+    await loadMirrored(queryClient, siteSettingsQueryOptions()).catch(() => undefined);
+  },
   component: ContactPage,
 });

@@ -10,7 +10,9 @@ const search = searchParams({ release: { pattern: /^[\w:.+\- ]+$/, max: 64 } });
 
 export const Route = createFileRoute('/drop/$slug')({
   validateSearch: search,
-  loader: ({ context: { queryClient }, params }) => loadMirrored(queryClient, dropQueryOptions(params.slug)),
+  loader: async ({ context: { queryClient }, params }) => {
+    await loadMirrored(queryClient, dropQueryOptions(params.slug));
+  },
   component: DropRoute,
 });
 

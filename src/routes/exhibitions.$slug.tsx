@@ -9,9 +9,7 @@ import { container } from '@/styles/utils.css';
 /** /exhibitions/$slug: the sign-up page of an exhibition (e.g. "In the hollow"). */
 export const Route = createFileRoute('/exhibitions/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
-    const options = exhibitionQueryOptions(params.slug);
-    await loadMirrored(queryClient, options);
-    if (!queryClient.getQueryData(options.queryKey)) throw notFound();
+    if (!(await loadMirrored(queryClient, exhibitionQueryOptions(params.slug)))) throw notFound();
   },
   component: ExhibitionRoute,
 });

@@ -7,10 +7,9 @@ import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { HomePage } from './-components/HomePage';
 
 export const Route = createFileRoute('/')({
-  loader: ({ context: { queryClient } }) => {
-    const settings = siteSettingsQueryOptions();
-    return Promise.all([
-      loadMirrored(queryClient, settings).then(() => preloadHeroImage(queryClient.getQueryData(settings.queryKey))),
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([
+      loadMirrored(queryClient, siteSettingsQueryOptions()).then(preloadHeroImage),
       loadMirrored(queryClient, recentArtworksQueryOptions()),
       loadMirrored(queryClient, featuredPrintQueryOptions()),
     ]);

@@ -6,7 +6,9 @@ import { NewsPostPage } from './-components/NewsPostPage';
 
 export const Route = createFileRoute('/news/$slug')({
   // A failed load is shown as "Article Not Found" by the page, not as an error screen.
-  loader: ({ context: { queryClient }, params }) => loadMirrored(queryClient, newsPostQueryOptions(params.slug)).catch(() => undefined),
+  loader: async ({ context: { queryClient }, params }) => {
+    await loadMirrored(queryClient, newsPostQueryOptions(params.slug)).catch(() => undefined);
+  },
   pendingComponent: NewsPostPending,
   component: NewsPostRoute,
 });

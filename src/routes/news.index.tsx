@@ -4,6 +4,8 @@ import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { NewsPage } from './-components/NewsPage';
 
 export const Route = createFileRoute('/news/')({
-  loader: ({ context: { queryClient } }) => loadMirrored(queryClient, latestNewsQueryOptions()),
+  loader: async ({ context: { queryClient } }) => {
+    await loadMirrored(queryClient, latestNewsQueryOptions());
+  },
   component: NewsPage,
 });

@@ -14,7 +14,9 @@ const search = searchParams({
 export const Route = createFileRoute('/viewing-room')({
   validateSearch: search,
   loaderDeps: ({ search: { artwork } }) => ({ artwork }),
-  loader: ({ context: { queryClient }, deps }) => loadMirrored(queryClient, viewingRoomArtworkQueryOptions(deps.artwork)),
+  loader: async ({ context: { queryClient }, deps }) => {
+    await loadMirrored(queryClient, viewingRoomArtworkQueryOptions(deps.artwork));
+  },
   component: ViewingRoomRoute,
 });
 

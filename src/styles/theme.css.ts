@@ -84,8 +84,8 @@ createGlobalTheme(':root', vars, {
   z: { topBar: '20', banner: '25', sheet: '40', toast: '50' },
 });
 
-/** Mobile breakpoint (SPEC §9): below 768 px the menu moves into a side sheet. */
-export const MOBILE_MAX = 767.98;
+/** Mobile breakpoint: below 768 px the menu moves into a side sheet. */
+const MOBILE_MAX = 767.98;
 export const media = {
   mobile: `screen and (max-width: ${MOBILE_MAX}px)`,
   desktop: 'screen and (min-width: 768px)',

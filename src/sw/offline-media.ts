@@ -2,7 +2,7 @@
 // Offline course downloads in the service worker: answers `/offline-media/...` keys and the
 // tokenized `/api/files/...` URL of a downloaded file from Cache Storage, with Range support
 // (206 + Content-Range) so offline playback can seek. The page stores the copies
-// (src/lib/offline/downloads.ts); this file only reads them.
+// (src/features/course/api/download-course.ts); this file only reads them.
 import { registerRoute } from 'workbox-routing';
 import { DOWNLOADS_CACHE, type FileRef, OFFLINE_MEDIA_PREFIX, OWNER_HEADER, parseFilePath, parseRange, sameFile, tokenUserId } from '../lib/offline/media-keys';
 

@@ -15,8 +15,8 @@ export function runLighthouse(root, url, runs = 3) {
       const res = spawnSync(resolve(root, 'node_modules/.bin/lighthouse'), [
         url, '--quiet', '--output=json', `--output-path=${out}`,
         '--only-categories=performance,accessibility,best-practices,seo',
-        // exactly the flags verified in shared/notes/toolchain.md §6; adding
-        // --disable-background-networking and friends made traces fail with NO_NAVSTART
+        // only these flags: adding --disable-background-networking and friends made Debian's
+        // Chromium fail its traces with NO_NAVSTART
         '--chrome-flags=--headless=new --no-sandbox',
       ], { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
       if (res.status !== 0) throw new Error(`lighthouse failed for ${url}: ${res.stderr.slice(-2000)}`);

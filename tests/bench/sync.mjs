@@ -7,9 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from '../../scripts/lib/pb-args.mjs';
 import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
+import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 
 const OPS = 1000;
-const SUPERUSER = { email: 'bench@atelier.test', password: 'bench-superuser-password' };
 
 async function bundleDrain() {
   const outdir = resolve(root, 'node_modules/.tmp');
@@ -40,10 +40,10 @@ export default async function syncBench({ table }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-sync-'));
   const port = await freePort();
   const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '1' };
-  prepareData({ dataDir, env, seed: true, superuser: SUPERUSER });
+  prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
   const server = await servePocketBase({ dataDir, port, env });
   try {
-    const { token: su } = await json(`${server.url}/api/collections/_superusers/auth-with-password`, { method: 'POST', body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }) });
+    const su = await superuserToken(server.url);
     const auth = { authorization: su };
     const password = 'x-unused-password-1234';
     const user = await json(`${server.url}/api/collections/users/records`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'bench-learner@atelier.test', password, passwordConfirm: password, verified: true, role: 'learner' }) });

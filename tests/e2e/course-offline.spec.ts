@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chapters, courseBySlug, createSession, enroll, recordTestVideo, signIn } from './admin-offline-support';
-import { COURSE_SLUG } from './course-support';
+import { createSession, signIn } from './accounts';
+import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo } from './chapter-support';
 import { waitForServiceWorker } from './support';
 
-// Issue 5 + issue 6 together: the admin's upload plays in the chapter viewer, a downloaded
+// The admin area and the course together: the admin's upload plays in the chapter viewer, a downloaded
 // chapter plays and seeks offline while progress queues, and sign-out empties the device.
 // One chapter is free for this (index 4: the others belong to course.spec.ts,
 // admin-videos.spec.ts and offline-downloads.spec.ts), so only the desktop project runs it,

@@ -1,5 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
-import { createSession, signIn } from './admin-offline-support';
+import { createSession, signIn } from './accounts';
 
 test('where the browser offers installation, an "Install app" button shows its dialog', async ({ page, request }) => {
   const learner = await createSession(request, 'learner', 'installer');

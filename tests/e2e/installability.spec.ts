@@ -6,7 +6,7 @@ import { waitForServiceWorker } from './support';
 
 test('the web manifest is valid and the app is installable (DevTools protocol)', async ({ baseURL, isMobile }) => {
   test.skip(isMobile, 'installability is checked once, in a desktop persistent context');
-  // Installability is never reported in an incognito (non-persistent) context (toolchain notes §3.11).
+  // Chromium never reports installability in an incognito (non-persistent) context.
   const profile = mkdtempSync(join(tmpdir(), 'atelier-install-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chapters, courseBySlug, createSession, enroll, recordTestVideo, setChapterVideo, signIn } from './admin-offline-support';
-import { seriousAxeViolations, waitForServiceWorker } from './support';
+import { createSession, signIn } from './accounts';
+import { chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
+import { seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';
 
 // Desktop and phone each put their video on their own chapter; within a project the tests
 // share that chapter, so they run one after the other.
@@ -77,8 +78,9 @@ test('a learner downloads a chapter, goes offline, reloads, and the service work
       v.onloadedmetadata = resolve;
       v.onerror = () => reject(new Error(`media error ${v.error?.code}`));
     });
+    const playing = new Promise((resolve) => v.addEventListener('timeupdate', resolve, { once: true }));
     await v.play();
-    await new Promise((r) => setTimeout(r, 300));
+    await playing;
     v.pause();
     v.currentTime = 1.5;
     await new Promise((resolve) => (v.onseeked = resolve));
@@ -147,7 +149,6 @@ test('no serious or critical axe violations on /downloads', async ({ page, reque
   await setUp(page, request, testInfo.project.name);
   await page.goto('/downloads');
   await expect(page.getByTestId('downloadable-chapter').first()).toBeVisible();
-  await waitForServiceWorker(page);
-  await page.waitForTimeout(600);
+  await settleFirstVisit(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -28,7 +28,7 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { name: 'Stay Connected' })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Stay Connected newsletter sign-up' }).getByRole('button', { name: 'Subscribe' })).toBeVisible();
 
-    // Shared head (SPEC §1).
+    // every page's head: canonical URL and description
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Stockholm-based .*narrative, theatrical paintings/);
     await expect(page.locator('meta[name="author"]')).toHaveAttribute('content', ARTIST);

@@ -7,7 +7,7 @@ import { waitForServiceWorker } from './support';
 // which every open page would otherwise notice as an update.
 const swPath = resolve(import.meta.dirname, '../../dist/sw.js');
 
-test('an update found in the first-install session is applied by "Reload" (toolchain notes §3.12)', async ({ page }) => {
+test('an update found in the first-install session is applied by "Reload"', async ({ page }) => {
   const original = readFileSync(swPath);
   try {
     await page.goto('/artworks');

@@ -26,7 +26,10 @@ export async function listRecords<T>(request: APIRequestContext, collection: str
   return (await res.json()) as ListResponse<T>;
 }
 
-/** Waits until the service worker is active and controls the page (toolchain notes §3.10). */
+/**
+ * Waits until the service worker is active and controls the page (on a first visit `ready`
+ * resolves before the worker has claimed the page).
+ */
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -56,4 +59,29 @@ export async function seriousAxeViolations(page: Page, tags: string[] | null = A
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+
+/**
+ * Each test speaks from its own client address (PocketBase trusts X-Forwarded-For, see the
+ * settings migration), so the per-address form rate limits do not couple the tests.
+ */
+export async function ownClientIp(page: Page): Promise<string> {
+  const ip = `10.${rand(254)}.${rand(254)}.${rand(254) + 1}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  return ip;
+}
+
+/** A toast with this title (and description, when given) is shown. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toasts = page.getByRole('list', { name: 'Notifications' });
+  // destructive toasts are role=alert, so match the <li> itself
+  const item = toasts.locator('li').filter({ hasText: title });
+  await expect(item.first()).toBeVisible();
+  if (description) await expect(item.filter({ hasText: description }).first()).toBeVisible();
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${rand(1e6)}@example.com`;
 }

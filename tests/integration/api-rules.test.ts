@@ -27,7 +27,13 @@ interface Row {
 }
 
 const all = <T>(v: T): PerRole<T> => ({ anon: v, learner: v, enrolled: v, admin: v, superuser: v });
-const per = <T>(anon: T, learner: T, enrolled: T, admin: T, superuser: T): PerRole<T> => ({ anon, learner, enrolled, admin, superuser });
+const per = <T>(anon: T, learner: T, enrolled: T, admin: T, superuser: T): PerRole<T> => ({
+  anon,
+  learner,
+  enrolled,
+  admin,
+  superuser,
+});
 const superuserOnly = (ok: number) => per(403, 403, 403, 403, ok);
 const sees = (keys: string[]) => all(keys);
 
@@ -71,7 +77,13 @@ const MATRIX: Row[] = [
   },
   {
     collection: 'news_posts',
-    list: per(['newsPublished'], ['newsPublished'], ['newsPublished'], ['newsPublished'], ['newsPublished', 'newsDraft']),
+    list: per(
+      ['newsPublished'],
+      ['newsPublished'],
+      ['newsPublished'],
+      ['newsPublished'],
+      ['newsPublished', 'newsDraft'],
+    ),
     view: { newsPublished: all(200), newsDraft: per(404, 404, 404, 404, 200) },
     create: { body: () => bodies.news_posts(), expect: superuserOnly(200) },
     update: { record: 'newsPublished', patch: { title: 'Changed' }, expect: superuserOnly(200) },
@@ -79,7 +91,13 @@ const MATRIX: Row[] = [
   },
   {
     collection: 'pages',
-    list: per(['pagePublished'], ['pagePublished'], ['pagePublished'], ['pagePublished'], ['pagePublished', 'pageDraft']),
+    list: per(
+      ['pagePublished'],
+      ['pagePublished'],
+      ['pagePublished'],
+      ['pagePublished'],
+      ['pagePublished', 'pageDraft'],
+    ),
     view: { pagePublished: all(200), pageDraft: per(404, 404, 404, 404, 200) },
     create: { body: () => bodies.pages(), expect: superuserOnly(200) },
     update: { record: 'pagePublished', patch: { title: 'Changed' }, expect: superuserOnly(200) },
@@ -109,7 +127,13 @@ const MATRIX: Row[] = [
   serverOnly('mail_log', 'mail', () => bodies.mail_log(), { status: 'failed' }),
   {
     collection: 'users',
-    list: per([], ['learner'], ['enrolled'], ['learner', 'enrolled', 'admin', 'bystander'], ['learner', 'enrolled', 'admin', 'bystander']),
+    list: per(
+      [],
+      ['learner'],
+      ['enrolled'],
+      ['learner', 'enrolled', 'admin', 'bystander'],
+      ['learner', 'enrolled', 'admin', 'bystander'],
+    ),
     view: { learner: per(404, 200, 404, 200, 200) },
     // sign-up happens only through OAuth2
     create: { body: () => bodies.users(), expect: per(400, 400, 400, 400, 200) },
@@ -118,7 +142,13 @@ const MATRIX: Row[] = [
   },
   {
     collection: 'courses',
-    list: per(['coursePublished'], ['coursePublished'], ['coursePublished'], ['coursePublished', 'courseDraft'], ['coursePublished', 'courseDraft']),
+    list: per(
+      ['coursePublished'],
+      ['coursePublished'],
+      ['coursePublished'],
+      ['coursePublished', 'courseDraft'],
+      ['coursePublished', 'courseDraft'],
+    ),
     view: { coursePublished: all(200), courseDraft: per(404, 404, 404, 200, 200) },
     create: { body: () => bodies.courses(), expect: superuserOnly(200) },
     update: { record: 'coursePublished', patch: { description: 'Changed' }, expect: superuserOnly(200) },
@@ -126,7 +156,13 @@ const MATRIX: Row[] = [
   },
   {
     collection: 'course_modules',
-    list: per([], [], ['chapter1', 'chapter2'], ['chapter1', 'chapter2', 'draftChapter'], ['chapter1', 'chapter2', 'draftChapter']),
+    list: per(
+      [],
+      [],
+      ['chapter1', 'chapter2'],
+      ['chapter1', 'chapter2', 'draftChapter'],
+      ['chapter1', 'chapter2', 'draftChapter'],
+    ),
     view: { chapter1: per(404, 404, 200, 200, 200), draftChapter: per(404, 404, 404, 200, 200) },
     create: { body: (_r, w) => bodies.course_modules(P(w), 9), expect: superuserOnly(200) },
     // admins edit chapter text and videos
@@ -135,7 +171,13 @@ const MATRIX: Row[] = [
   },
   {
     collection: 'course_outline',
-    list: per(['chapter1', 'chapter2'], ['chapter1', 'chapter2'], ['chapter1', 'chapter2'], ['chapter1', 'chapter2', 'draftChapter'], ['chapter1', 'chapter2', 'draftChapter']),
+    list: per(
+      ['chapter1', 'chapter2'],
+      ['chapter1', 'chapter2'],
+      ['chapter1', 'chapter2'],
+      ['chapter1', 'chapter2', 'draftChapter'],
+      ['chapter1', 'chapter2', 'draftChapter'],
+    ),
     view: { chapter1: all(200), draftChapter: per(404, 404, 404, 200, 200) },
     // a view is read-only for everyone
     create: { body: () => ({ title: 'x' }), expect: all(400) },
@@ -165,24 +207,46 @@ const MATRIX: Row[] = [
     // enrolments come from payment fulfilment only; nobody enrols themselves
     create: { body: (role, w) => bodies.course_enrollments(uid(role, w), U(w)), expect: superuserOnly(200) },
     update: { record: 'enrollment', patch: { source: 'demo' }, expect: superuserOnly(200) },
-    delete: { record: 'enrollment', fresh: (w) => bodies.course_enrollments(w.users.bystander, P(w)), expect: superuserOnly(204) },
+    delete: {
+      record: 'enrollment',
+      fresh: (w) => bodies.course_enrollments(w.users.bystander, P(w)),
+      expect: superuserOnly(204),
+    },
   },
   {
     collection: 'chapter_progress',
     list: per([], [], ['chapterProgress'], [], ['chapterProgress']),
     view: { chapterProgress: per(404, 404, 200, 404, 200) },
     // own record, enrolled course only (the superuser writes for the bystander)
-    create: { body: (role, w) => bodies.chapter_progress(uid(role, w), P(w), w.ids.chapter2), expect: per(400, 400, 200, 400, 200) },
+    create: {
+      body: (role, w) => bodies.chapter_progress(uid(role, w), P(w), w.ids.chapter2),
+      expect: per(400, 400, 200, 400, 200),
+    },
     update: { record: 'chapterProgress', patch: { position_seconds: 99 }, expect: per(404, 404, 200, 404, 200) },
-    delete: { record: 'chapterProgress', fresh: (w) => bodies.chapter_progress(w.users.learner, P(w), w.ids.chapter1), expect: superuserOnly(204) },
+    delete: {
+      record: 'chapterProgress',
+      fresh: (w) => bodies.chapter_progress(w.users.learner, P(w), w.ids.chapter1),
+      expect: superuserOnly(204),
+    },
   },
   {
     collection: 'user_task_progress',
     list: per([], [], ['taskProgress'], [], ['taskProgress']),
     view: { taskProgress: per(404, 404, 200, 404, 200) },
-    create: { body: (role, w) => bodies.user_task_progress(uid(role, w), P(w), w.ids.chapter1, 'TASK_02'), expect: per(400, 400, 200, 400, 200) },
-    update: { record: 'taskProgress', patch: { completed: false, completed_at: '' }, expect: per(404, 404, 200, 404, 200) },
-    delete: { record: 'taskProgress', fresh: (w) => bodies.user_task_progress(w.users.learner, P(w), w.ids.chapter1, 'TASK_03'), expect: superuserOnly(204) },
+    create: {
+      body: (role, w) => bodies.user_task_progress(uid(role, w), P(w), w.ids.chapter1, 'TASK_02'),
+      expect: per(400, 400, 200, 400, 200),
+    },
+    update: {
+      record: 'taskProgress',
+      patch: { completed: false, completed_at: '' },
+      expect: per(404, 404, 200, 404, 200),
+    },
+    delete: {
+      record: 'taskProgress',
+      fresh: (w) => bodies.user_task_progress(w.users.learner, P(w), w.ids.chapter1, 'TASK_03'),
+      expect: superuserOnly(204),
+    },
   },
   {
     collection: 'lesson_progress',
@@ -191,11 +255,21 @@ const MATRIX: Row[] = [
     // derived by the server from chapter and task progress
     create: { body: (role, w) => bodies.lesson_progress(uid(role, w), w.ids.lesson), expect: superuserOnly(200) },
     update: { record: 'lessonProgress', patch: { completed: false }, expect: superuserOnly(200) },
-    delete: { record: 'lessonProgress', fresh: (w) => bodies.lesson_progress(w.users.learner, w.ids.lesson), expect: superuserOnly(204) },
+    delete: {
+      record: 'lessonProgress',
+      fresh: (w) => bodies.lesson_progress(w.users.learner, w.ids.lesson),
+      expect: superuserOnly(204),
+    },
   },
 ];
 
-const ROLE_NAME: PerRole<string> = { anon: 'anonymous', learner: 'a signed-in learner', enrolled: 'an enrolled learner', admin: 'an admin', superuser: 'the superuser' };
+const ROLE_NAME: PerRole<string> = {
+  anon: 'anonymous',
+  learner: 'a signed-in learner',
+  enrolled: 'an enrolled learner',
+  admin: 'an admin',
+  superuser: 'the superuser',
+};
 const records = (c: string) => `/api/collections/${c}/records`;
 
 let pb: TestPocketBase;
@@ -211,7 +285,10 @@ afterAll(() => pb?.stop());
 describe('the matrix covers every collection', () => {
   it('has one row per collection of the schema', async () => {
     const res = await api(pb, 'GET', '/api/collections?perPage=500', pb.superuser.token);
-    const names = res.body.items.filter((c: Loose) => !c.system || c.name === 'users').map((c: Loose) => c.name).sort();
+    const names = res.body.items
+      .filter((c: Loose) => !c.system || c.name === 'users')
+      .map((c: Loose) => c.name)
+      .sort();
     expect(MATRIX.map((r) => r.collection).sort()).toEqual(names);
   });
 });
@@ -229,7 +306,9 @@ describe.each(MATRIX)('$collection', (row) => {
     expect(res.body.items.map((r: Loose) => keyOf(r.id)).sort()).toEqual([...want].sort());
   });
 
-  const viewCases = Object.entries(row.view).flatMap(([key, exp]) => ROLES.map((role) => ({ role, who: ROLE_NAME[role], key, want: exp[role] })));
+  const viewCases = Object.entries(row.view).flatMap(([key, exp]) =>
+    ROLES.map((role) => ({ role, who: ROLE_NAME[role], key, want: exp[role] })),
+  );
   it.each(viewCases)('view $key as $who → $want', async ({ role, key, want }) => {
     const res = await api(pb, 'GET', `${records(row.collection)}/${w.ids[key]}`, w.tokens[role]);
     expect(res.status).toBe(want);
@@ -281,7 +360,7 @@ describe('course content behaviours', () => {
     expect(res.status).toBe(400);
   });
 
-  it("an enrolled learner cannot write progress for someone else, another course, or another course's chapter", async () => {
+  it("enrolled learners cannot write others' progress, nor for another course or its chapters", async () => {
     const { enrolled } = w.tokens;
     const forOther = bodies.chapter_progress(w.users.learner, w.ids.coursePublished, w.ids.chapter2);
     const notEnrolled = bodies.chapter_progress(w.users.enrolled, w.ids.courseDraft, w.ids.draftChapter);
@@ -290,7 +369,9 @@ describe('course content behaviours', () => {
       const res = await api(pb, 'POST', records('chapter_progress'), enrolled, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const moved = await api(pb, 'PATCH', `${records('chapter_progress')}/${w.ids.chapterProgress}`, enrolled, { user_id: w.users.learner });
+    const moved = await api(pb, 'PATCH', `${records('chapter_progress')}/${w.ids.chapterProgress}`, enrolled, {
+      user_id: w.users.learner,
+    });
     expect(moved.status).toBe(404);
     const taskForOther = bodies.user_task_progress(w.users.learner, w.ids.coursePublished, w.ids.chapter1, 'TASK_05');
     expect((await api(pb, 'POST', records('user_task_progress'), enrolled, taskForOther)).status).toBe(400);
@@ -300,14 +381,23 @@ describe('course content behaviours', () => {
     const id = 'p1a2b3c4d5e6f70';
     const batch = (userId: string) => ({
       requests: [
-        { method: 'PUT', url: '/api/collections/user_task_progress/records', body: { id, ...bodies.user_task_progress(userId, w.ids.coursePublished, w.ids.chapter1, 'TASK_09') } },
+        {
+          method: 'PUT',
+          url: '/api/collections/user_task_progress/records',
+          body: { id, ...bodies.user_task_progress(userId, w.ids.coursePublished, w.ids.chapter1, 'TASK_09') },
+        },
       ],
     });
     for (let i = 0; i < 2; i++) {
       const res = await api(pb, 'POST', '/api/batch', w.tokens.enrolled, batch(w.users.enrolled));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    const mine = await api(pb, 'GET', `${records('user_task_progress')}?filter=${encodeURIComponent("task_identifier='TASK_09'")}`, w.tokens.enrolled);
+    const mine = await api(
+      pb,
+      'GET',
+      `${records('user_task_progress')}?filter=${encodeURIComponent("task_identifier='TASK_09'")}`,
+      w.tokens.enrolled,
+    );
     expect(mine.body.items.map((r: Loose) => r.id)).toEqual([id]);
     const foreign = await api(pb, 'POST', '/api/batch', w.tokens.learner, batch(w.users.learner));
     expect(foreign.status).toBe(400);
@@ -317,7 +407,13 @@ describe('course content behaviours', () => {
 describe.each(MATRIX)('$collection writes', (row) => {
   const updateCases = ROLES.map((role) => ({ role, who: ROLE_NAME[role], want: row.update.expect[role] }));
   it.each(updateCases)(`update as $who → $want`, async ({ role, want }) => {
-    const res = await api(pb, 'PATCH', `${records(row.collection)}/${w.ids[row.update.record]}`, w.tokens[role], row.update.patch);
+    const res = await api(
+      pb,
+      'PATCH',
+      `${records(row.collection)}/${w.ids[row.update.record]}`,
+      w.tokens[role],
+      row.update.patch,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(want);
   });
 

@@ -19,7 +19,10 @@ describe('Google sign-in through the code exchange', () => {
     google = await startFakeGoogle();
     pb = await startPocketBase({ env: google.env });
     // sign-in is rate limited per IP (2 per 3 s); these tests sign in many times in a row
-    await asSuperuser(pb, '/api/settings', { method: 'PATCH', body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }) });
+    await asSuperuser(pb, '/api/settings', {
+      method: 'PATCH',
+      body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
+    });
   });
   afterAll(async () => {
     await pb?.stop();
@@ -27,7 +30,13 @@ describe('Google sign-in through the code exchange', () => {
   });
 
   const exchange = (code: string, createData?: unknown) =>
-    post(pb, '/api/collections/users/auth-with-oauth2', { provider: 'google', code, codeVerifier: '', redirectURL: 'postmessage', createData });
+    post(pb, '/api/collections/users/auth-with-oauth2', {
+      provider: 'google',
+      code,
+      codeVerifier: '',
+      redirectURL: 'postmessage',
+      createData,
+    });
 
   it('refuses a browser that tries to choose the email or role of the new account', async () => {
     for (const createData of [{ email: 'victim@example.com' }, { role: 'admin' }, { verified: true }]) {
@@ -68,7 +77,10 @@ describe('Google sign-in through the code exchange', () => {
   });
 
   it('has no password sign-in for users', async () => {
-    const r = await post(pb, '/api/collections/users/auth-with-password', { identity: 'ada@example.com', password: 'whatever-123' });
+    const r = await post(pb, '/api/collections/users/auth-with-password', {
+      identity: 'ada@example.com',
+      password: 'whatever-123',
+    });
     expect(r.status).toBeGreaterThanOrEqual(400);
     const methods = await (await fetch(`${pb.url}/api/collections/users/auth-methods`)).json();
     expect(methods.password.enabled).toBe(false);
@@ -112,7 +124,9 @@ describe('demo sign-in', () => {
     const r = await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.record.role).toBe('learner');
-    const list = await (await fetch(`${pb.url}/api/collections/course_enrollments/records`, { headers: { authorization: r.json.token } })).json();
+    const list = await (
+      await fetch(`${pb.url}/api/collections/course_enrollments/records`, { headers: { authorization: r.json.token } })
+    ).json();
     expect(list.items).toHaveLength(1);
     expect(list.items[0].source).toBe('demo');
     // twice is fine and still one enrolment

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEmail } from '@/features/newsletter/model/email';
 import {
@@ -15,6 +16,7 @@ import {
   FORM_LIMITS,
   INQUIRY_SUBJECT_PREFIX,
 } from '@/lib/contract/contract.gen';
+import { toAppError } from '@/lib/pocketbase/errors';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import type { Loose } from './helpers';
 
@@ -52,7 +54,13 @@ async function first(collection: string, filter: string) {
   return ((await res.json()) as { items: Record<string, unknown>[] }).items[0];
 }
 
-const contact = (subject: string, kind = 'contact') => ({ kind, name: 'Ada', email: 'ada@example.com', subject, message: 'Hello' });
+const contact = (subject: string, kind = 'contact') => ({
+  kind,
+  name: 'Ada',
+  email: 'ada@example.com',
+  subject,
+  message: 'Hello',
+});
 
 describe('contact subjects', () => {
   it.each(CONTACT_SUBJECTS)('the server stores the subject "%s"', async (subject) => {
@@ -64,12 +72,32 @@ describe('contact subjects', () => {
   it('and refuses any other', async () => {
     const res = await post('/api/atelier/send-contact', contact('Sales Inquiry'));
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.data)).toEqual(['subject']);
-    expect(res.body.message).toBe(`Subject: Must be one of: ${CONTACT_SUBJECTS.join(', ')}.`);
+    const message = `Must be one of: ${CONTACT_SUBJECTS.join(', ')}.`;
+    // the field error reaches the PWA as {code, message}, the shape its forms read
+    expect(res.body.data).toEqual({ subject: { code: 'validation_invalid_value', message } });
+    expect(res.body.message).toBe(`Subject: ${message}`);
+  });
+
+  it("the PWA's error mapping reads the server's field errors", async () => {
+    const sdk = new PocketBase(pb.url);
+    const err = await sdk
+      .send('/api/atelier/send-contact', {
+        method: 'POST',
+        body: { ...contact('Hi'), message: '<b>bold</b>' },
+        headers: { 'x-forwarded-for': '10.7.255.1' },
+      })
+      .catch((e: unknown) => e);
+    expect(toAppError(err).fieldErrors).toEqual({
+      subject: `Must be one of: ${CONTACT_SUBJECTS.join(', ')}.`,
+      message: 'HTML is not allowed; please send plain text.',
+    });
   });
 
   it('an inquiry subject is the prefix and the artwork title', async () => {
-    const ok = await post('/api/atelier/send-contact', contact(`${INQUIRY_SUBJECT_PREFIX}The Whispering Room`, 'inquiry'));
+    const ok = await post(
+      '/api/atelier/send-contact',
+      contact(`${INQUIRY_SUBJECT_PREFIX}The Whispering Room`, 'inquiry'),
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const bare = await post('/api/atelier/send-contact', contact('The Whispering Room', 'inquiry'));
     expect(bare.status).toBe(400);
@@ -86,18 +114,30 @@ describe('contact subjects', () => {
 });
 
 describe('newsletter sources and consent text versions', () => {
-  it.each(Enums.newsletter_subscribers.consent_source)('a sign-up from "%s" is stored with its text version', async (source) => {
-    const email = `contract-${source}@example.com`;
-    const res = await post('/api/atelier/subscribe-newsletter', { email, source, context: 'Contract', consentVersion: CONSENT_TEXT_VERSIONS[source] });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await first('newsletter_subscribers', `email = "${email}"`)).toMatchObject({
-      consent_source: source,
-      consent_text_version: CONSENT_TEXT_VERSIONS[source],
-    });
-  });
+  it.each(Enums.newsletter_subscribers.consent_source)(
+    'a sign-up from "%s" is stored with its text version',
+    async (source) => {
+      const email = `contract-${source}@example.com`;
+      const res = await post('/api/atelier/subscribe-newsletter', {
+        email,
+        source,
+        context: 'Contract',
+        consentVersion: CONSENT_TEXT_VERSIONS[source],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await first('newsletter_subscribers', `email = "${email}"`)).toMatchObject({
+        consent_source: source,
+        consent_text_version: CONSENT_TEXT_VERSIONS[source],
+      });
+    },
+  );
 
   it('a source the PWA does not have is refused', async () => {
-    const res = await post('/api/atelier/subscribe-newsletter', { email: 'contract-x@example.com', source: 'popup', context: 'x' });
+    const res = await post('/api/atelier/subscribe-newsletter', {
+      email: 'contract-x@example.com',
+      source: 'popup',
+      context: 'x',
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.data)).toEqual(['source']);
   });
@@ -124,15 +164,20 @@ describe('the email check', () => {
 
   it('the longest address the forms allow is accepted, one more character is not', async () => {
     const local = 'a'.repeat(FORM_LIMITS.email - '@example.com'.length);
-    expect((await post('/api/atelier/subscribe-newsletter', { email: `${local}@example.com`, source: 'footer' })).status).toBe(200);
-    const tooLong = await post('/api/atelier/subscribe-newsletter', { email: `${local}a@example.com`, source: 'footer' });
+    expect(
+      (await post('/api/atelier/subscribe-newsletter', { email: `${local}@example.com`, source: 'footer' })).status,
+    ).toBe(200);
+    const tooLong = await post('/api/atelier/subscribe-newsletter', {
+      email: `${local}a@example.com`,
+      source: 'footer',
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe(`Email: Must be at most ${FORM_LIMITS.email} characters.`);
   });
 });
 
 describe('the default description', () => {
-  it('a page without its own description is served with the PWA\'s default', async () => {
+  it("a page without its own description is served with the PWA's default", async () => {
     const html = await (await fetch(`${pb.url}/contact`)).text();
     expect(html).toContain(`<meta data-default-head name="description" content="${DEFAULT_DESCRIPTION}" />`);
   });

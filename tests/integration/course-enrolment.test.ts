@@ -1,35 +1,16 @@
-// Paid course checkout enrols through the shop's fulfilment (issue 4: pb_hooks/lib/fulfil.js
-// and the Stripe stand-in). Skipped while that code is not in the tree.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Paid course checkout enrols through the shop's fulfilment (pb_hooks/lib/fulfil.js): the
+// course is paid on the Stripe stand-in and its signed webhook enrols the buyer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { type Delivery, type StripeStandin, startStripeStandin } from '../support/stripe-standin';
 import { api, listAll } from './helpers';
 
-interface Delivery {
-  status: number;
-  payload: string;
-  header: string;
-}
-interface Standin {
-  env: Record<string, string>;
-  setWebhookUrl(url: string): void;
-  session(id: string): Record<string, unknown>;
-  pay(id: string): Promise<Delivery>;
-  deliver(type: string, id: string): Promise<Delivery>;
-  stop(): Promise<void>;
-}
-
-const standinModule = new URL('../../scripts/lib/stripe-standin.mjs', import.meta.url);
-const available = existsSync(fileURLToPath(standinModule)) && existsSync(fileURLToPath(new URL('../../pb_hooks/lib/fulfil.js', import.meta.url)));
-
 let pb: TestPocketBase;
-let stripe: Standin;
+let stripe: StripeStandin;
 
-describe.skipIf(!available)('course enrolment by payment', () => {
+describe('course enrolment by payment', () => {
   beforeAll(async () => {
-    const mod = (await import(/* @vite-ignore */ standinModule.href)) as { startStripeStandin: () => Promise<Standin> };
-    stripe = await mod.startStripeStandin();
+    stripe = await startStripeStandin();
     pb = await startPocketBase({ seed: true, env: stripe.env });
     stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);
   });
@@ -39,21 +20,30 @@ describe.skipIf(!available)('course enrolment by payment', () => {
     await stripe?.stop();
   });
 
-  const enrolmentsOf = (userId: string) => listAll(pb, 'course_enrollments', `&filter=${encodeURIComponent(`user_id="${userId}"`)}`);
+  const enrolmentsOf = (userId: string) =>
+    listAll(pb, 'course_enrollments', `&filter=${encodeURIComponent(`user_id="${userId}"`)}`);
 
   it('a signed webhook for a paid course session enrols the buyer exactly once', async () => {
     const buyer = await createUser(pb, { email: 'buyer@example.com' });
     // prices come from the database: a price sent by the browser is ignored
-    const r = await api(pb, 'POST', '/api/atelier/create-payment', buyer.token, { courseSlug: 'whispering-game', items: [{ title: 'x', price: 1, quantity: 1 }] });
+    const r = await api(pb, 'POST', '/api/atelier/create-payment', buyer.token, {
+      courseSlug: 'whispering-game',
+      items: [{ title: 'x', price: 1, quantity: 1 }],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const sessionId = r.body.sessionId as string;
     expect(await enrolmentsOf(buyer.id)).toHaveLength(0);
     expect((await api(pb, 'GET', '/api/collections/course_modules/records', buyer.token)).body.items).toHaveLength(0);
 
-    const first = await stripe.pay(sessionId);
+    // delivered by default, so the answer is the webhook delivery
+    const first = (await stripe.pay(sessionId)) as Delivery;
     expect(first.status).toBe(200);
     // the same signed event again, and another event for the same session
-    const replay = await fetch(`${pb.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': first.header }, body: first.payload });
+    const replay = await fetch(`${pb.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': first.header },
+      body: first.payload,
+    });
     expect(replay.status).toBe(200);
     expect((await stripe.deliver('checkout.session.completed', sessionId)).status).toBe(200);
 
@@ -62,7 +52,9 @@ describe.skipIf(!available)('course enrolment by payment', () => {
     expect(enrolments[0].source).toBe('purchase');
     // enrolled: the chapters open, and a second checkout is refused
     expect((await api(pb, 'GET', '/api/collections/course_modules/records', buyer.token)).body.items).toHaveLength(11);
-    expect((await api(pb, 'POST', '/api/atelier/create-payment', buyer.token, { courseSlug: 'whispering-game' })).status).toBe(409);
+    expect(
+      (await api(pb, 'POST', '/api/atelier/create-payment', buyer.token, { courseSlug: 'whispering-game' })).status,
+    ).toBe(409);
   });
 
   it('does not enrol on a webhook with a bad signature', async () => {
@@ -70,10 +62,17 @@ describe.skipIf(!available)('course enrolment by payment', () => {
     const r = await api(pb, 'POST', '/api/atelier/create-payment', buyer.token, { courseSlug: 'whispering-game' });
     expect(r.status).toBe(200);
     const session = stripe.session(r.body.sessionId);
-    const payload = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: { ...session, status: 'complete', payment_status: 'paid' } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.session.completed',
+      data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+    });
     const res = await fetch(`${pb.url}/api/stripe/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
       body: payload,
     });
     expect(res.status).toBe(400);

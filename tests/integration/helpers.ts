@@ -11,7 +11,13 @@ export interface ApiResult<T = Loose> {
 }
 
 /** Calls the API with an optional auth token (null = anonymous). */
-export async function api<T = Loose>(pb: TestPocketBase, method: string, path: string, token: string | null, body?: unknown): Promise<ApiResult<T>> {
+export async function api<T = Loose>(
+  pb: TestPocketBase,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = token;
   let payload: BodyInit | undefined;
@@ -30,7 +36,11 @@ export async function api<T = Loose>(pb: TestPocketBase, method: string, path: s
 }
 
 /** Creates a record as superuser and returns it (throws on failure). */
-export async function createAsSuperuser(pb: TestPocketBase, collection: string, data: Record<string, unknown> | FormData): Promise<Loose> {
+export async function createAsSuperuser(
+  pb: TestPocketBase,
+  collection: string,
+  data: Record<string, unknown> | FormData,
+): Promise<Loose> {
   const res = await api(pb, 'POST', `/api/collections/${collection}/records`, pb.superuser.token, data);
   if (res.status !== 200) throw new Error(`create ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -49,8 +59,8 @@ export async function listAll(pb: TestPocketBase, collection: string, query = ''
  */
 export function tinyMp4(): Blob {
   const bytes = new Uint8Array([
-    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0x00, 0x00, 0x00, 0x00,
-    0x6d, 0x70, 0x34, 0x32, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x00, 0x08, 0x66, 0x72, 0x65, 0x65,
+    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0x00, 0x00, 0x00, 0x00, 0x6d, 0x70, 0x34,
+    0x32, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x00, 0x08, 0x66, 0x72, 0x65, 0x65,
   ]);
   return new Blob([bytes], { type: 'video/mp4' });
 }

@@ -18,7 +18,12 @@ beforeAll(async () => {
   learner = await createUser(pb, { email: 'sync@example.com' });
   const course = (await listAll(pb, 'courses', `&filter=${encodeURIComponent('slug="whispering-game"')}`))[0];
   courseId = course.id;
-  await createAsSuperuser(pb, 'course_enrollments', { user_id: learner.id, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' });
+  await createAsSuperuser(pb, 'course_enrollments', {
+    user_id: learner.id,
+    course_id: courseId,
+    enrolled_at: new Date().toISOString(),
+    source: 'manual',
+  });
   chapters = await listAll(pb, 'course_modules', '&sort=sort_order');
   tasks = await listAll(pb, 'course_tasks', '&sort=sort_order');
 });
@@ -77,12 +82,17 @@ function rng(seed: number) {
 }
 
 describe('progress sync through the outbox and the batch API', () => {
-  it('1,000 queued ops with duplicates and out-of-order times converge to the right state', { timeout: 180_000 }, async () => {
+  it('1,000 queued ops with duplicates and out-of-order times converge to the right state', {
+    timeout: 180_000,
+  }, async () => {
     const rand = rng(42);
     const base = Date.parse('2026-11-01T10:00:00Z');
     type Op = { op: string; record: Record<string, unknown> & { id: string } };
     const ops: Op[] = [];
-    const expectChapter = new Map<string, { completed: boolean; position: number; positionAt: number; visited: boolean }>();
+    const expectChapter = new Map<
+      string,
+      { completed: boolean; position: number; positionAt: number; visited: boolean }
+    >();
     const expectTask = new Map<string, { completed: boolean; at: number }>();
     const usedTimes = new Set<number>();
     const time = () => {
@@ -100,7 +110,15 @@ describe('progress sync through the outbox and the batch API', () => {
         const id = await chapterProgressId(learner.id, chapter.id);
         const e = expectChapter.get(chapter.id) ?? { completed: false, position: 0, positionAt: 0, visited: false };
         const kind = rand();
-        const record: Op['record'] = { id, user_id: learner.id, course_id: courseId, chapter_id: chapter.id, visited: true, last_visited_at: at, client_updated_at: at };
+        const record: Op['record'] = {
+          id,
+          user_id: learner.id,
+          course_id: courseId,
+          chapter_id: chapter.id,
+          visited: true,
+          last_visited_at: at,
+          client_updated_at: at,
+        };
         e.visited = true;
         if (kind < 0.6) {
           const pos = 2 * Math.floor(rand() * 300);
@@ -116,7 +134,17 @@ describe('progress sync through the outbox and the batch API', () => {
         const task = tasks[Math.floor(rand() * tasks.length)];
         const id = await taskProgressId(learner.id, task.chapter_id, task.task_identifier);
         const completed = rand() < 0.5;
-        const record = { id, user_id: learner.id, course_id: courseId, chapter_id: task.chapter_id, task_identifier: task.task_identifier, task_title: 'sent by the device', completed, completed_at: completed ? at : '', client_updated_at: at };
+        const record = {
+          id,
+          user_id: learner.id,
+          course_id: courseId,
+          chapter_id: task.chapter_id,
+          task_identifier: task.task_identifier,
+          task_title: 'sent by the device',
+          completed,
+          completed_at: completed ? at : '',
+          client_updated_at: at,
+        };
         const e = expectTask.get(task.id);
         if (!e || t > e.at) expectTask.set(task.id, { completed, at: t });
         ops.push({ op: TASK_PROGRESS_OP, record });
@@ -143,7 +171,11 @@ describe('progress sync through the outbox and the batch API', () => {
     for (const row of chapterRows) {
       const e = expectChapter.get(row.chapter_id)!;
       expect(row.id).toBe(await chapterProgressId(learner.id, row.chapter_id));
-      expect({ completed: row.completed, position: row.position_seconds, visited: row.visited }).toEqual({ completed: e.completed, position: e.position, visited: e.visited });
+      expect({ completed: row.completed, position: row.position_seconds, visited: row.visited }).toEqual({
+        completed: e.completed,
+        position: e.position,
+        visited: e.visited,
+      });
     }
     const taskRows = await me.collection('user_task_progress').getFullList();
     expect(taskRows).toHaveLength(expectTask.size);
@@ -174,24 +206,74 @@ describe('progress sync through the outbox and the batch API', () => {
     const cid = await chapterProgressId(learner.id, chapter.id);
     const tid = await taskProgressId(learner.id, chapter.id, task.task_identifier);
     const at = (s: number) => new Date(Date.parse('2026-11-21T09:00:00Z') + s * 1000).toISOString();
+    let sends = 0;
     const send = async (collection: string, body: Record<string, unknown>) => {
-      await new Promise((r) => setTimeout(r, 400)); // /api/batch allows 3 requests a second
-      const res = await api(pb, 'POST', '/api/batch', learner.token, { requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body[0].body;
+      // /api/batch allows 3 requests a second per address: each batch comes from its own
+      sends += 1;
+      const res = await fetch(`${pb.url}/api/batch`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: learner.token,
+          'x-forwarded-for': `10.9.0.${sends}`,
+        },
+        body: JSON.stringify({ requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] }),
+      });
+      const json = await res.json();
+      expect(res.status, JSON.stringify(json)).toBe(200);
+      return json[0].body;
     };
     const base = { user_id: learner.id, course_id: courseId, chapter_id: chapter.id };
     // newest first: tick at 50 s, then an older untick (30 s) arrives late
-    await send('user_task_progress', { id: tid, ...base, task_identifier: task.task_identifier, completed: true, client_updated_at: at(50) });
-    const late = await send('user_task_progress', { id: tid, ...base, task_identifier: task.task_identifier, completed: false, client_updated_at: at(30) });
+    await send('user_task_progress', {
+      id: tid,
+      ...base,
+      task_identifier: task.task_identifier,
+      completed: true,
+      client_updated_at: at(50),
+    });
+    const late = await send('user_task_progress', {
+      id: tid,
+      ...base,
+      task_identifier: task.task_identifier,
+      completed: false,
+      client_updated_at: at(30),
+    });
     expect(late.completed).toBe(true);
     // position 120 s at 40 s, completed at 60 s; then an older position and a "not completed" write
-    await send('chapter_progress', { id: cid, ...base, visited: true, position_seconds: 120, position_at: at(40), client_updated_at: at(40) });
-    await send('chapter_progress', { id: cid, ...base, completed: true, completed_at: at(60), client_updated_at: at(60) });
-    const after = await send('chapter_progress', { id: cid, ...base, visited: true, completed: false, position_seconds: 8, position_at: at(10), client_updated_at: at(10) });
+    await send('chapter_progress', {
+      id: cid,
+      ...base,
+      visited: true,
+      position_seconds: 120,
+      position_at: at(40),
+      client_updated_at: at(40),
+    });
+    await send('chapter_progress', {
+      id: cid,
+      ...base,
+      completed: true,
+      completed_at: at(60),
+      client_updated_at: at(60),
+    });
+    const after = await send('chapter_progress', {
+      id: cid,
+      ...base,
+      visited: true,
+      completed: false,
+      position_seconds: 8,
+      position_at: at(10),
+      client_updated_at: at(10),
+    });
     expect(after).toMatchObject({ completed: true, position_seconds: 120, visited: true });
     // a newer untick wins
-    const untick = await send('user_task_progress', { id: tid, ...base, task_identifier: task.task_identifier, completed: false, client_updated_at: at(70) });
+    const untick = await send('user_task_progress', {
+      id: tid,
+      ...base,
+      task_identifier: task.task_identifier,
+      completed: false,
+      client_updated_at: at(70),
+    });
     expect(untick).toMatchObject({ completed: false, completed_at: '' });
   });
 
@@ -199,7 +281,15 @@ describe('progress sync through the outbox and the batch API', () => {
     const outbox = testOutbox(learner.token);
     const chapter = chapters[0];
     const good = async (task: string, completed: boolean) => ({
-      record: { id: await taskProgressId(learner.id, chapter.id, task), user_id: learner.id, course_id: courseId, chapter_id: chapter.id, task_identifier: task, completed, client_updated_at: new Date().toISOString() },
+      record: {
+        id: await taskProgressId(learner.id, chapter.id, task),
+        user_id: learner.id,
+        course_id: courseId,
+        chapter_id: chapter.id,
+        task_identifier: task,
+        completed,
+        client_updated_at: new Date().toISOString(),
+      },
     });
     await outbox.enqueue(TASK_PROGRESS_OP, await good('TASK_01', true));
     await outbox.enqueue(TASK_PROGRESS_OP, await good('TASK_X', true)); // not a task identifier
@@ -207,7 +297,9 @@ describe('progress sync through the outbox and the batch API', () => {
     const s = await drained(outbox);
     expect(s.failed).toBe(1);
     expect(s.lastError).toMatch(/task_identifier/);
-    const rows = await client(learner.token).collection('user_task_progress').getFullList({ filter: `chapter_id = "${chapter.id}" && completed = true && client_updated_at > "2026-11-20"` });
+    const rows = await client(learner.token)
+      .collection('user_task_progress')
+      .getFullList({ filter: `chapter_id = "${chapter.id}" && completed = true && client_updated_at > "2026-11-20"` });
     expect(rows.map((r) => r.task_identifier).sort()).toEqual(['TASK_01', 'TASK_02']);
   });
 });
@@ -217,7 +309,12 @@ describe('who may read and write progress and chapters', () => {
     const other = await createUser(pb, { email: 'outsider@example.com' });
     const chapter = chapters[0];
     // cannot enrol themselves
-    const enrol = await api(pb, 'POST', '/api/collections/course_enrollments/records', other.token, { user_id: other.id, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' });
+    const enrol = await api(pb, 'POST', '/api/collections/course_enrollments/records', other.token, {
+      user_id: other.id,
+      course_id: courseId,
+      enrolled_at: new Date().toISOString(),
+      source: 'manual',
+    });
     expect(enrol.status).toBe(403);
     // cannot read someone else's progress
     const theirs = await api(pb, 'GET', '/api/collections/chapter_progress/records', other.token);
@@ -225,26 +322,44 @@ describe('who may read and write progress and chapters', () => {
     const id = await chapterProgressId(learner.id, chapter.id);
     expect((await api(pb, 'GET', `/api/collections/chapter_progress/records/${id}`, other.token)).status).toBe(404);
     // cannot overwrite someone else's progress, even knowing the id
-    const overwrite = await api(pb, 'PATCH', `/api/collections/chapter_progress/records/${id}`, other.token, { completed: true });
+    const overwrite = await api(pb, 'PATCH', `/api/collections/chapter_progress/records/${id}`, other.token, {
+      completed: true,
+    });
     expect(overwrite.status).toBe(404);
     // cannot write progress without enrolment
-    const own = await api(pb, 'POST', '/api/collections/chapter_progress/records', other.token, { id: await chapterProgressId(other.id, chapter.id), user_id: other.id, course_id: courseId, chapter_id: chapter.id, visited: true });
+    const own = await api(pb, 'POST', '/api/collections/chapter_progress/records', other.token, {
+      id: await chapterProgressId(other.id, chapter.id),
+      user_id: other.id,
+      course_id: courseId,
+      chapter_id: chapter.id,
+      visited: true,
+    });
     expect(own.status).toBe(400);
     // cannot read chapter content
     expect((await api(pb, 'GET', '/api/collections/course_modules/records', other.token)).body.items).toHaveLength(0);
-    expect((await api(pb, 'GET', `/api/collections/course_modules/records/${chapter.id}`, other.token)).status).toBe(404);
+    expect((await api(pb, 'GET', `/api/collections/course_modules/records/${chapter.id}`, other.token)).status).toBe(
+      404,
+    );
     expect((await api(pb, 'GET', `/api/collections/course_modules/records/${chapter.id}`, null)).status).toBe(404);
     // the protected video: not with a non-enrolled learner's file token, not without one;
     // the enrolled learner streams it (Range requests work)
     const form = new FormData();
     form.append('video', tinyMp4(), 'chapter-1.mp4');
-    const up = await api(pb, 'PATCH', `/api/collections/course_modules/records/${chapter.id}`, pb.superuser.token, form);
+    const up = await api(
+      pb,
+      'PATCH',
+      `/api/collections/course_modules/records/${chapter.id}`,
+      pb.superuser.token,
+      form,
+    );
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const file = `/api/files/course_modules/${chapter.id}/${up.body.video}`;
     const tokenOf = async (t: string) => (await api(pb, 'POST', '/api/files/token', t)).body.token as string;
     expect((await fetch(`${pb.url}${file}?token=${await tokenOf(other.token)}`)).status).toBe(404);
     expect((await fetch(`${pb.url}${file}`)).status).toBe(404);
-    const ranged = await fetch(`${pb.url}${file}?token=${await tokenOf(learner.token)}`, { headers: { range: 'bytes=0-15' } });
+    const ranged = await fetch(`${pb.url}${file}?token=${await tokenOf(learner.token)}`, {
+      headers: { range: 'bytes=0-15' },
+    });
     expect(ranged.status).toBe(206);
     // the public outline has no content
     const outline = await api(pb, 'GET', '/api/collections/course_outline/records', null);

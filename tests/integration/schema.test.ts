@@ -14,38 +14,118 @@ const OWN = '@request.auth.id != "" && user_id = @request.auth.id';
 const SUPERUSERS_ONLY = { listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null };
 const PUBLIC_READ = { listRule: '', viewRule: '', createRule: null, updateRule: null, deleteRule: null };
 
-const detail = (n: number) => Array.from({ length: n }, (_, i) => [`detail_image_${i + 1}`, `detail_image_${i + 1}_alt`]).flat();
+const detail = (n: number) =>
+  Array.from({ length: n }, (_, i) => [`detail_image_${i + 1}`, `detail_image_${i + 1}_alt`]).flat();
 
 /** docs/data-model.md, as data: fields (besides id/created/updated) and exact rules. */
-const EXPECTED: Record<string, { type?: 'base' | 'auth' | 'view'; fields: string[]; rules: Record<string, string | null> }> = {
+const EXPECTED: Record<
+  string,
+  { type?: 'base' | 'auth' | 'view'; fields: string[]; rules: Record<string, string | null> }
+> = {
   site_settings: {
-    fields: ['key', 'artist_name', 'tagline', 'bio', 'hero_image', 'hero_image_alt', 'portrait', 'portrait_alt', 'education', 'exhibitions', 'email', 'studio', 'location', 'visits_note', 'instagram_url', 'youtube_url', 'artist_site_url'],
+    fields: [
+      'key',
+      'artist_name',
+      'tagline',
+      'bio',
+      'hero_image',
+      'hero_image_alt',
+      'portrait',
+      'portrait_alt',
+      'education',
+      'exhibitions',
+      'email',
+      'studio',
+      'location',
+      'visits_note',
+      'instagram_url',
+      'youtube_url',
+      'artist_site_url',
+    ],
     rules: PUBLIC_READ,
   },
   artworks: {
-    fields: ['slug', 'title', 'medium', 'year', 'dimensions', 'description', 'is_inquirable', 'is_sold', 'is_with_tang_gallery', 'main_image', 'main_image_alt', ...detail(5), 'sort_order'],
+    fields: [
+      'slug',
+      'title',
+      'medium',
+      'year',
+      'dimensions',
+      'description',
+      'is_inquirable',
+      'is_sold',
+      'is_with_tang_gallery',
+      'main_image',
+      'main_image_alt',
+      ...detail(5),
+      'sort_order',
+    ],
     rules: PUBLIC_READ,
   },
   news_posts: {
     fields: ['slug', 'title', 'excerpt', 'content', 'cover_image', 'cover_image_alt', 'published_at', 'is_published'],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_published = true', viewRule: 'is_published = true' },
   },
-  pages: { fields: ['slug', 'title', 'body', 'is_published'], rules: { ...SUPERUSERS_ONLY, listRule: 'is_published = true', viewRule: 'is_published = true' } },
+  pages: {
+    fields: ['slug', 'title', 'body', 'is_published'],
+    rules: { ...SUPERUSERS_ONLY, listRule: 'is_published = true', viewRule: 'is_published = true' },
+  },
   drops: { fields: ['slug', 'title', 'release_at', 'print_id', 'description'], rules: PUBLIC_READ },
   exhibitions: {
     fields: ['slug', 'title', 'artists', 'venue', 'city', 'opens_at', 'closes_at', 'description', 'image', 'image_alt'],
     rules: PUBLIC_READ,
   },
   prints: {
-    fields: ['slug', 'title', 'description', 'size', 'currency', 'price_cents', 'price_cents_eur', 'price_cents_usd', 'edition_size', 'sold', 'available', 'main_image', 'main_image_alt', 'cover_image', 'cover_image_alt', ...detail(5), 'is_active', 'sort_order'],
+    fields: [
+      'slug',
+      'title',
+      'description',
+      'size',
+      'currency',
+      'price_cents',
+      'price_cents_eur',
+      'price_cents_usd',
+      'edition_size',
+      'sold',
+      'available',
+      'main_image',
+      'main_image_alt',
+      'cover_image',
+      'cover_image_alt',
+      ...detail(5),
+      'is_active',
+      'sort_order',
+    ],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_active = true', viewRule: 'is_active = true' },
   },
   exchange_rates: { fields: ['base', 'currency', 'rate', 'fetched_at', 'source'], rules: PUBLIC_READ },
   orders: {
-    fields: ['user_id', 'email', 'kind', 'items', 'currency', 'amount_total', 'status', 'stripe_session_id', 'stripe_payment_intent', 'shipping', 'paid_at', 'fulfilled_at', 'buyer_email_sent_at', 'artist_email_sent_at', 'client_ip', 'problem', 'stripe_refund_id', 'refunded_at'],
+    fields: [
+      'user_id',
+      'email',
+      'kind',
+      'items',
+      'currency',
+      'amount_total',
+      'status',
+      'stripe_session_id',
+      'stripe_payment_intent',
+      'shipping',
+      'paid_at',
+      'fulfilled_at',
+      'buyer_email_sent_at',
+      'artist_email_sent_at',
+      'client_ip',
+      'problem',
+      'stripe_refund_id',
+      'refunded_at',
+    ],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },
-  stock_holds: { fields: ['print_id', 'order_id', 'quantity', 'status', 'expires_at', 'edition_numbers'], rules: SUPERUSERS_ONLY },
+  stock_holds: {
+    fields: ['print_id', 'order_id', 'quantity', 'status', 'expires_at', 'edition_numbers'],
+    rules: SUPERUSERS_ONLY,
+  },
   stripe_events: { fields: ['event_id', 'type', 'session_id', 'processed_at'], rules: SUPERUSERS_ONLY },
   users: {
     type: 'auth',
@@ -59,45 +139,143 @@ const EXPECTED: Record<string, { type?: 'base' | 'auth' | 'view'; fields: string
     },
   },
   courses: {
-    fields: ['slug', 'title', 'description', 'cover_image', 'cover_image_alt', 'instructor_name', 'instructor_bio', 'instructor_photo', 'instructor_photo_alt', 'price_cents', 'currency', 'is_published'],
-    rules: { ...SUPERUSERS_ONLY, listRule: `is_published = true || ${ADMIN}`, viewRule: `is_published = true || ${ADMIN}` },
+    fields: [
+      'slug',
+      'title',
+      'description',
+      'cover_image',
+      'cover_image_alt',
+      'instructor_name',
+      'instructor_bio',
+      'instructor_photo',
+      'instructor_photo_alt',
+      'price_cents',
+      'currency',
+      'is_published',
+    ],
+    rules: {
+      ...SUPERUSERS_ONLY,
+      listRule: `is_published = true || ${ADMIN}`,
+      viewRule: `is_published = true || ${ADMIN}`,
+    },
   },
   course_modules: {
-    fields: ['course_id', 'title', 'description', 'content', 'video', 'duration_seconds', 'sort_order', 'video_archive'],
-    rules: { listRule: `${ADMIN} || ${ENROLLED}`, viewRule: `${ADMIN} || ${ENROLLED}`, createRule: null, updateRule: ADMIN, deleteRule: null },
+    fields: [
+      'course_id',
+      'title',
+      'description',
+      'content',
+      'video',
+      'duration_seconds',
+      'sort_order',
+      'video_archive',
+    ],
+    rules: {
+      listRule: `${ADMIN} || ${ENROLLED}`,
+      viewRule: `${ADMIN} || ${ENROLLED}`,
+      createRule: null,
+      updateRule: ADMIN,
+      deleteRule: null,
+    },
   },
   course_outline: {
     type: 'view',
     fields: ['course_id', 'title', 'description', 'sort_order', 'duration_seconds', 'has_video'],
-    rules: { listRule: `course_id.is_published = true || ${ADMIN}`, viewRule: `course_id.is_published = true || ${ADMIN}`, createRule: null, updateRule: null, deleteRule: null },
+    rules: {
+      listRule: `course_id.is_published = true || ${ADMIN}`,
+      viewRule: `course_id.is_published = true || ${ADMIN}`,
+      createRule: null,
+      updateRule: null,
+      deleteRule: null,
+    },
   },
   course_lessons: {
     fields: ['module_id', 'course_id', 'title', 'kind', 'task_id', 'sort_order'],
-    rules: { ...SUPERUSERS_ONLY, listRule: `course_id.is_published = true || ${ADMIN}`, viewRule: `course_id.is_published = true || ${ADMIN}` },
+    rules: {
+      ...SUPERUSERS_ONLY,
+      listRule: `course_id.is_published = true || ${ADMIN}`,
+      viewRule: `course_id.is_published = true || ${ADMIN}`,
+    },
   },
   course_tasks: {
     fields: ['course_id', 'chapter_id', 'task_identifier', 'title', 'sort_order'],
-    rules: { ...SUPERUSERS_ONLY, listRule: `course_id.is_published = true || ${ADMIN}`, viewRule: `course_id.is_published = true || ${ADMIN}` },
+    rules: {
+      ...SUPERUSERS_ONLY,
+      listRule: `course_id.is_published = true || ${ADMIN}`,
+      viewRule: `course_id.is_published = true || ${ADMIN}`,
+    },
   },
   course_enrollments: {
     fields: ['user_id', 'course_id', 'enrolled_at', 'order_id', 'source'],
-    rules: { ...SUPERUSERS_ONLY, listRule: `@request.auth.id != "" && (user_id = @request.auth.id || ${ADMIN})`, viewRule: `@request.auth.id != "" && (user_id = @request.auth.id || ${ADMIN})` },
+    rules: {
+      ...SUPERUSERS_ONLY,
+      listRule: `@request.auth.id != "" && (user_id = @request.auth.id || ${ADMIN})`,
+      viewRule: `@request.auth.id != "" && (user_id = @request.auth.id || ${ADMIN})`,
+    },
   },
   chapter_progress: {
-    fields: ['user_id', 'course_id', 'chapter_id', 'visited', 'last_visited_at', 'position_seconds', 'position_at', 'completed', 'completed_at', 'client_updated_at'],
+    fields: [
+      'user_id',
+      'course_id',
+      'chapter_id',
+      'visited',
+      'last_visited_at',
+      'position_seconds',
+      'position_at',
+      'completed',
+      'completed_at',
+      'client_updated_at',
+    ],
     rules: { listRule: OWN, viewRule: OWN, deleteRule: null },
   },
   user_task_progress: {
-    fields: ['user_id', 'course_id', 'chapter_id', 'task_identifier', 'task_title', 'completed', 'completed_at', 'client_updated_at'],
+    fields: [
+      'user_id',
+      'course_id',
+      'chapter_id',
+      'task_identifier',
+      'task_title',
+      'completed',
+      'completed_at',
+      'client_updated_at',
+    ],
     rules: { listRule: OWN, viewRule: OWN, deleteRule: null },
   },
-  lesson_progress: { fields: ['user_id', 'lesson_id', 'completed', 'completed_at'], rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN } },
+  lesson_progress: {
+    fields: ['user_id', 'lesson_id', 'completed', 'completed_at'],
+    rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
+  },
   newsletter_subscribers: {
-    fields: ['email', 'name', 'status', 'confirm_token', 'unsubscribe_token', 'consent_at', 'consent_ip', 'consent_source', 'consent_context', 'consent_text_version', 'confirmed_at', 'unsubscribed_at'],
+    fields: [
+      'email',
+      'name',
+      'status',
+      'confirm_token',
+      'unsubscribe_token',
+      'consent_at',
+      'consent_ip',
+      'consent_source',
+      'consent_context',
+      'consent_text_version',
+      'confirmed_at',
+      'unsubscribed_at',
+    ],
     rules: SUPERUSERS_ONLY,
   },
   contact_messages: {
-    fields: ['kind', 'name', 'email', 'phone', 'subject', 'message', 'artwork_id', 'client_id', 'ip', 'mail_status', 'mail_error'],
+    fields: [
+      'kind',
+      'name',
+      'email',
+      'phone',
+      'subject',
+      'message',
+      'artwork_id',
+      'client_id',
+      'ip',
+      'mail_status',
+      'mail_error',
+    ],
     rules: SUPERUSERS_ONLY,
   },
   mail_log: { fields: ['to', 'subject', 'kind', 'status', 'error', 'ref'], rules: SUPERUSERS_ONLY },
@@ -109,7 +287,12 @@ const byName = (name: string) => collections.find((c) => c.name === name);
 
 beforeAll(async () => {
   pb = await startPocketBase({
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525', SMTP_TLS: 'false', MAIL_FROM: 'Elin Vinter Studio <studio@atelier.test>' },
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '2525',
+      SMTP_TLS: 'false',
+      MAIL_FROM: 'Elin Vinter Studio <studio@atelier.test>',
+    },
   });
   collections = (await fetchCollections(pb.url, pb.superuser.token)) as Loose[];
 });
@@ -117,7 +300,10 @@ afterAll(() => pb?.stop());
 
 describe('migrations on an empty database', () => {
   it('create exactly the collections of docs/data-model.md (and the system ones)', () => {
-    const ours = collections.filter((c) => !c.system || c.name === 'users').map((c) => c.name).sort();
+    const ours = collections
+      .filter((c) => !c.system || c.name === 'users')
+      .map((c) => c.name)
+      .sort();
     expect(ours).toEqual(Object.keys(EXPECTED).sort());
   });
 
@@ -150,7 +336,10 @@ describe('migrations on an empty database', () => {
         if (f.type !== 'file' || c.name === 'users' || f.name === 'video' || f.name === 'video_archive') continue;
         expect(f.thumbs, `${c.name}.${f.name}`).toEqual(['400x0', '800x0', '1600x0']);
         expect(f.mimeTypes, `${c.name}.${f.name}`).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
-        expect(c.fields.some((g: Loose) => g.name === `${f.name}_alt`), `${c.name}.${f.name}_alt`).toBe(true);
+        expect(
+          c.fields.some((g: Loose) => g.name === `${f.name}_alt`),
+          `${c.name}.${f.name}_alt`,
+        ).toBe(true);
       }
     }
     const video = byName('course_modules').fields.find((f: Loose) => f.name === 'video');
@@ -172,10 +361,16 @@ describe('migrations on an empty database', () => {
   });
 
   it('has the unique indexes the data needs', () => {
-    const uniques = collections.flatMap((c) => c.indexes.filter((i: string) => i.startsWith('CREATE UNIQUE')).map((i: string) => `${c.name}: ${i}`));
+    const uniques = collections.flatMap((c) =>
+      c.indexes.filter((i: string) => i.startsWith('CREATE UNIQUE')).map((i: string) => `${c.name}: ${i}`),
+    );
     const expectUnique = (collection: string, columns: string) =>
-      expect(uniques.some((u) => u.startsWith(`${collection}:`) && u.includes(`(${columns})`)), `${collection} (${columns})`).toBe(true);
-    for (const c of ['artworks', 'news_posts', 'pages', 'drops', 'exhibitions', 'prints', 'courses']) expectUnique(c, '`slug`');
+      expect(
+        uniques.some((u) => u.startsWith(`${collection}:`) && u.includes(`(${columns})`)),
+        `${collection} (${columns})`,
+      ).toBe(true);
+    for (const c of ['artworks', 'news_posts', 'pages', 'drops', 'exhibitions', 'prints', 'courses'])
+      expectUnique(c, '`slug`');
     expectUnique('site_settings', '`key`');
     expectUnique('course_enrollments', '`user_id`, `course_id`');
     expectUnique('chapter_progress', '`user_id`, `chapter_id`');
@@ -193,7 +388,10 @@ describe('migrations on an empty database', () => {
     expect(byName('users').passwordAuth.enabled).toBe(false);
     // long enough to stream a chapter video with one file token
     expect(byName('users').fileToken.duration).toBe(10800);
-    const res = await api(pb, 'POST', '/api/collections/users/auth-with-password', null, { identity: 'a@b.c', password: 'whatever-123' });
+    const res = await api(pb, 'POST', '/api/collections/users/auth-with-password', null, {
+      identity: 'a@b.c',
+      password: 'whatever-123',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -240,7 +438,11 @@ describe('settings', () => {
 describe('users', () => {
   it('are learners unless a role is given', async () => {
     const password = 'x-unused-password-1234';
-    const res = await api(pb, 'POST', '/api/collections/users/records', pb.superuser.token, { email: 'norole@atelier.test', password, passwordConfirm: password });
+    const res = await api(pb, 'POST', '/api/collections/users/records', pb.superuser.token, {
+      email: 'norole@atelier.test',
+      password,
+      passwordConfirm: password,
+    });
     expect(res.status).toBe(200);
     expect(res.body.role).toBe('learner');
   });
@@ -256,19 +458,42 @@ describe('Google sign-up (OAuth2 code exchange against a stand-in provider)', ()
       if (req.url?.startsWith('/token')) {
         res.end(JSON.stringify({ access_token: 'fake-access', token_type: 'Bearer', expires_in: 3600 }));
       } else {
-        res.end(JSON.stringify({ sub: 'google-123', email: 'new.learner@atelier.test', email_verified: true, name: 'New Learner', picture: '' }));
+        res.end(
+          JSON.stringify({
+            sub: 'google-123',
+            email: 'new.learner@atelier.test',
+            email_verified: true,
+            name: 'New Learner',
+            picture: '',
+          }),
+        );
       }
     });
     await new Promise<void>((r) => google.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
-    const provider = { name: 'google', clientId: 'test-client', clientSecret: 'test-secret', authURL: `${base}/auth`, tokenURL: `${base}/token`, userInfoURL: `${base}/userinfo`, pkce: false };
-    const res = await api(pb, 'PATCH', '/api/collections/users', pb.superuser.token, { oauth2: { enabled: true, providers: [provider] } });
+    const provider = {
+      name: 'google',
+      clientId: 'test-client',
+      clientSecret: 'test-secret',
+      authURL: `${base}/auth`,
+      tokenURL: `${base}/token`,
+      userInfoURL: `${base}/userinfo`,
+      pkce: false,
+    };
+    const res = await api(pb, 'PATCH', '/api/collections/users', pb.superuser.token, {
+      oauth2: { enabled: true, providers: [provider] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
   afterAll(() => new Promise<void>((r) => google.close(() => r())));
 
   const signIn = (createData?: Record<string, unknown>) =>
-    api(pb, 'POST', '/api/collections/users/auth-with-oauth2', null, { provider: 'google', code: 'any-code', redirectURL: 'postmessage', createData });
+    api(pb, 'POST', '/api/collections/users/auth-with-oauth2', null, {
+      provider: 'google',
+      code: 'any-code',
+      redirectURL: 'postmessage',
+      createData,
+    });
 
   it('refuses a first sign-in that tries to choose its role', async () => {
     const res = await signIn({ role: 'admin' });

@@ -6,8 +6,17 @@ import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { api, listAll, type Loose } from './helpers';
 
 const SEEDED = [
-  'site_settings', 'artworks', 'news_posts', 'pages', 'exhibitions', 'prints', 'drops',
-  'courses', 'course_modules', 'course_tasks', 'course_lessons',
+  'site_settings',
+  'artworks',
+  'news_posts',
+  'pages',
+  'exhibitions',
+  'prints',
+  'drops',
+  'courses',
+  'course_modules',
+  'course_tasks',
+  'course_lessons',
 ];
 
 let pb: TestPocketBase;
@@ -80,7 +89,13 @@ describe('demo seeding', () => {
 
   it('adds the published course with 11 chapters, the 16 tasks of the spec and 27 lessons', async () => {
     const [course] = await listAll(pb, 'courses', "&filter=slug='whispering-game'");
-    expect(course).toMatchObject({ title: 'The Whispering Game', price_cents: 13900, currency: 'usd', instructor_name: 'Elin Vinter', is_published: true });
+    expect(course).toMatchObject({
+      title: 'The Whispering Game',
+      price_cents: 13900,
+      currency: 'usd',
+      instructor_name: 'Elin Vinter',
+      is_published: true,
+    });
     expect(course.cover_image).toBeTruthy();
     const chapters = await listAll(pb, 'course_modules', '&sort=sort_order');
     expect(chapters.map((c) => c.sort_order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
@@ -91,7 +106,13 @@ describe('demo seeding', () => {
     const tasks = await listAll(pb, 'course_tasks', '&sort=task_identifier');
     expect(tasks.map((t) => `${t.task_identifier}@${chapterNo[t.chapter_id]}`)).toEqual([
       ...Array.from({ length: 9 }, (_, i) => `TASK_0${i + 1}@1`),
-      'TASK_10@3', 'TASK_11@4', 'TASK_12@6', 'TASK_13@6', 'TASK_14@6', 'TASK_15@7', 'TASK_16@7',
+      'TASK_10@3',
+      'TASK_11@4',
+      'TASK_12@6',
+      'TASK_13@6',
+      'TASK_14@6',
+      'TASK_15@7',
+      'TASK_16@7',
     ]);
     expect(tasks[0].title).toBe('Hands and feet sketches');
     expect(tasks[15].title).toBe('Create 5 titles before the artwork');
@@ -100,9 +121,18 @@ describe('demo seeding', () => {
     expect(lessons).toHaveLength(27);
     expect(lessons.filter((l) => l.kind === 'intro')).toHaveLength(11);
     const chapter1 = lessons.filter((l) => l.module_id === chapters[0].id).sort((a, b) => a.sort_order - b.sort_order);
-    expect(chapter1.map((l) => l.title.split(':')[0])).toEqual(['Introduction', ...Array.from({ length: 9 }, (_, i) => `TASK 0${i + 1}`)]);
+    expect(chapter1.map((l) => l.title.split(':')[0])).toEqual([
+      'Introduction',
+      ...Array.from({ length: 9 }, (_, i) => `TASK 0${i + 1}`),
+    ]);
 
-    const outline = await api(pb, 'GET', `/api/collections/course_outline/records?filter=${encodeURIComponent(`course_id='${course.id}'`)}&sort=sort_order`, null);
+    const filter = encodeURIComponent(`course_id='${course.id}'`);
+    const outline = await api(
+      pb,
+      'GET',
+      `/api/collections/course_outline/records?sort=sort_order&filter=${filter}`,
+      null,
+    );
     expect(outline.body.items).toHaveLength(11);
   });
 
@@ -116,7 +146,10 @@ describe('demo seeding', () => {
     expect(show.opens_at.startsWith('2025-09-18')).toBe(true);
     expect(show.artists.split('&')).toHaveLength(2);
     const pages = await listAll(pb, 'pages', '&sort=slug');
-    expect(pages.map((p) => [p.slug, p.is_published])).toEqual([['privacy', true], ['terms', true]]);
+    expect(pages.map((p) => [p.slug, p.is_published])).toEqual([
+      ['privacy', true],
+      ['terms', true],
+    ]);
   });
 
   it('is idempotent: seeding again keeps every record, field, file name and updated time as it was', async () => {
@@ -129,7 +162,9 @@ describe('demo seeding', () => {
 
   it('npm start seeds only an empty database, so the artist’s edits survive a restart', async () => {
     const [artwork] = await listAll(pb, 'artworks', '&sort=sort_order');
-    const edit = await api(pb, 'PATCH', `/api/collections/artworks/records/${artwork.id}`, pb.superuser.token, { title: 'Retitled by the artist' });
+    const edit = await api(pb, 'PATCH', `/api/collections/artworks/records/${artwork.id}`, pb.superuser.token, {
+      title: 'Retitled by the artist',
+    });
     expect(edit.status).toBe(200);
     prepareData({ dataDir: pb.dataDir, env: process.env, seed: 'if-empty' });
     const again = await api(pb, 'GET', `/api/collections/artworks/records/${artwork.id}`, null);

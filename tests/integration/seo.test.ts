@@ -37,7 +37,9 @@ async function page(path: string) {
   const html = await res.text();
   const meta = (attr: string, name: string) =>
     new RegExp(`<meta[^>]*${attr}="${name}"[^>]*content="([^"]*)"`).exec(html)?.[1];
-  const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]),
+  );
   return {
     html,
     title: /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1],
@@ -97,7 +99,11 @@ describe('shareable pages carry their own head in the served HTML', () => {
     expect(p.title).toBe('Building a paper moon | Elin Vinter');
     expect(p.description).toContain('newspaper, glue and patience');
     expect(p.ogImage).toMatch(/\/api\/files\/news_posts\//);
-    expect(p.ld[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Building a paper moon', datePublished: '2026-01-20T10:00:00.000Z' });
+    expect(p.ld[0]).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Building a paper moon',
+      datePublished: '2026-01-20T10:00:00.000Z',
+    });
     const missing = await page('/news/no-such-post');
     expect(missing.title).toBe('Article Not Found | Elin Vinter');
     expect(missing.html).toContain('content="noindex"');
@@ -106,7 +112,11 @@ describe('shareable pages carry their own head in the served HTML', () => {
   it('/print-view: Product with price and availability; unknown slug falls back to the first print', async () => {
     const p = await page('/print-view?print=lantern-bearer-print');
     expect(p.title).toBe('Lantern Bearer | Elin Vinter');
-    expect(p.ld[0]).toMatchObject({ '@type': 'Product', name: 'Lantern Bearer', offers: { price: 180, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
+    expect(p.ld[0]).toMatchObject({
+      '@type': 'Product',
+      name: 'Lantern Bearer',
+      offers: { price: 180, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
     expect(p.canonical).toBe(`${pb.url}/print-view?print=lantern-bearer-print`);
     const fallback = await page('/print-view?print=nope');
     expect(fallback.title).toBe('The Whispering Room | Elin Vinter');
@@ -129,7 +139,12 @@ describe('shareable pages carry their own head in the served HTML', () => {
     const res = await fetch(`${pb.url}/api/collections/pages/records`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: pb.superuser.token },
-      body: JSON.stringify({ slug: 'evil', title: '"><script>alert(1)</script>', body: '<p>x</p>', is_published: true }),
+      body: JSON.stringify({
+        slug: 'evil',
+        title: '"><script>alert(1)</script>',
+        body: '<p>x</p>',
+        is_published: true,
+      }),
     });
     expect(res.status).toBe(200);
     const p = await page('/evil');
@@ -144,7 +159,21 @@ describe('crawler files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
     const xml = await res.text();
-    for (const path of ['/', '/artworks', '/about', '/news', '/contact', '/print-editions', '/whispering-game', '/news/building-a-paper-moon', '/print-view?print=the-whispering-room-print', '/drop/print-drop', '/exhibitions/in-the-hollow', '/privacy', '/terms']) {
+    for (const path of [
+      '/',
+      '/artworks',
+      '/about',
+      '/news',
+      '/contact',
+      '/print-editions',
+      '/whispering-game',
+      '/news/building-a-paper-moon',
+      '/print-view?print=the-whispering-room-print',
+      '/drop/print-drop',
+      '/exhibitions/in-the-hollow',
+      '/privacy',
+      '/terms',
+    ]) {
       expect(xml).toContain(`<loc>${pb.url}${path}</loc>`);
     }
     expect(xml).not.toContain('new-edition-in-progress'); // unpublished

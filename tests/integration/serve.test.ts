@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 /** Raw GET (fetch would transparently decode and hide Content-Encoding). */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${pb.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -45,7 +48,7 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 }
 
 describe('serving the PWA from PocketBase', () => {
-  it('answers any app route with the shell, never cached without revalidation, with a popup-friendly COOP', async () => {
+  it('answers any app route with the shell, revalidated on every use, with a popup-friendly COOP', async () => {
     for (const path of ['/', '/artworks', '/course/whispering-game/chapter/abc']) {
       const res = await rawGet(path);
       expect(res.status, path).toBe(200);

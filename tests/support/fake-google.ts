@@ -23,7 +23,13 @@ export interface TokenRequest {
 
 export interface FakeGoogle {
   url: string;
-  env: { GOOGLE_CLIENT_ID: string; GOOGLE_CLIENT_SECRET: string; GOOGLE_AUTH_URL: string; GOOGLE_TOKEN_URL: string; GOOGLE_USERINFO_URL: string };
+  env: {
+    GOOGLE_CLIENT_ID: string;
+    GOOGLE_CLIENT_SECRET: string;
+    GOOGLE_AUTH_URL: string;
+    GOOGLE_TOKEN_URL: string;
+    GOOGLE_USERINFO_URL: string;
+  };
   /** A one-time authorization code that signs in as this profile. */
   issueCode(profile: GoogleProfile): string;
   tokenRequests: TokenRequest[];
@@ -57,7 +63,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = Object.fromEntries(new URLSearchParams(await body(req))) as unknown as TokenRequest;
       // PocketBase may send the client credentials as HTTP basic auth instead of in the body
-      const basic = req.headers.authorization?.startsWith('Basic ') ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString() : '';
+      const basic = req.headers.authorization?.startsWith('Basic ')
+        ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString()
+        : '';
       if (basic) {
         const [id, secret] = basic.split(':').map(decodeURIComponent);
         form.client_id ??= id;
@@ -65,7 +73,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       }
       tokenRequests.push(form);
       const profile = codes.get(form.code);
-      if (!profile || form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET) return json(400, { error: 'invalid_grant' });
+      if (!profile || form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET)
+        return json(400, { error: 'invalid_grant' });
       codes.delete(form.code);
       const token = randomBytes(16).toString('hex');
       tokens.set(token, profile);

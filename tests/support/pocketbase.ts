@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
+import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 
 export interface TestPocketBase {
   url: string;
@@ -22,8 +23,6 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-export const SUPERUSER = { email: 'superuser@atelier.test', password: 'superuser-password-123' };
-
 export async function startPocketBase(opts: StartOptions = {}): Promise<TestPocketBase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-pb-'));
   const port = await freePort();
@@ -35,19 +34,13 @@ export async function startPocketBase(opts: StartOptions = {}): Promise<TestPock
     DEMO_CONTENT: opts.seed ? '1' : '0',
     ...opts.env,
   } as Record<string, string>;
-  prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: SUPERUSER, seed: !!opts.seed });
+  prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: TEST_SUPERUSER, seed: !!opts.seed });
   const server = await servePocketBase({ dataDir, publicDir: opts.publicDir, port, env });
-  const res = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
-  });
-  if (!res.ok) throw new Error(`superuser auth failed: ${res.status} ${await res.text()}`);
-  const { token } = (await res.json()) as { token: string };
+  const token = await superuserToken(server.url);
   return {
     url: server.url,
     dataDir,
-    superuser: { ...SUPERUSER, token },
+    superuser: { ...TEST_SUPERUSER, token },
     output: server.output,
     async stop() {
       await server.stop();
@@ -60,7 +53,11 @@ export async function startPocketBase(opts: StartOptions = {}): Promise<TestPock
 export async function asSuperuser(pb: TestPocketBase, path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${pb.url}${path}`, {
     ...init,
-    headers: { 'content-type': 'application/json', authorization: pb.superuser.token, ...(init.headers as Record<string, string>) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: pb.superuser.token,
+      ...(init.headers as Record<string, string>),
+    },
   });
 }
 
@@ -70,15 +67,28 @@ export type Role = 'learner' | 'admin';
  * Creates a user with a role and returns an auth token for it, minted by superuser
  * impersonation (users have no password auth; production sign-in is Google).
  */
-export async function createUser(pb: TestPocketBase, opts: { email: string; role?: Role; name?: string }): Promise<{ id: string; token: string }> {
+export async function createUser(
+  pb: TestPocketBase,
+  opts: { email: string; role?: Role; name?: string },
+): Promise<{ id: string; token: string }> {
   const password = 'x-unused-password-1234';
   const created = await asSuperuser(pb, '/api/collections/users/records', {
     method: 'POST',
-    body: JSON.stringify({ email: opts.email, name: opts.name ?? opts.email.split('@')[0], role: opts.role ?? 'learner', password, passwordConfirm: password, verified: true }),
+    body: JSON.stringify({
+      email: opts.email,
+      name: opts.name ?? opts.email.split('@')[0],
+      role: opts.role ?? 'learner',
+      password,
+      passwordConfirm: password,
+      verified: true,
+    }),
   });
   if (!created.ok) throw new Error(`create user failed: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
-  const imp = await asSuperuser(pb, `/api/collections/users/impersonate/${id}`, { method: 'POST', body: JSON.stringify({ duration: 3600 }) });
+  const imp = await asSuperuser(pb, `/api/collections/users/impersonate/${id}`, {
+    method: 'POST',
+    body: JSON.stringify({ duration: 3600 }),
+  });
   if (!imp.ok) throw new Error(`impersonate failed: ${imp.status} ${await imp.text()}`);
   const { token } = (await imp.json()) as { token: string };
   return { id, token };

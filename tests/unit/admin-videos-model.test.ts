@@ -28,7 +28,7 @@ describe('video duration on the admin page', () => {
 });
 
 describe('the text compendium', () => {
-  it('is named after the course: lower case, spaces as hyphens (SPEC §9)', () => {
+  it('is named after the course: lower case, spaces as hyphens', () => {
     expect(compendiumFileName('The Whispering Game')).toBe('the-whispering-game-text-compendium.txt');
     expect(compendiumFileName('  Color  and Light ')).toBe('color-and-light-text-compendium.txt');
   });

@@ -106,7 +106,7 @@ describe('cart store', () => {
 });
 
 describe('currency', () => {
-  it('picks the default currency from the browser language (SPEC §9)', () => {
+  it('picks the default currency from the browser language', () => {
     expect(currencyForLanguages(['en-US'])).toBe('usd');
     expect(currencyForLanguages(['es-US'])).toBe('usd');
     expect(currencyForLanguages(['sv'])).toBe('sek');

@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/offline/db';
-import {
-  clearDownloads,
-  type DownloadableChapter,
-  type DownloadProgress,
-  downloadForOffline,
-  estimateDownload,
-  formatBytes,
-  offlineChapterData,
-  offlineVideoUrl,
-  removeChapterDownload,
-} from '@/lib/offline/downloads';
+import { type DownloadProgress, downloadForOffline, estimateDownload } from '@/features/course/api/download-course';
+import { clearDownloads, removeChapterDownload } from '@/features/course/api/manage-downloads';
+import { type DownloadableChapter, offlineChapterData, offlineVideoUrl } from '@/features/course/api/offline-copies';
+import { resolveVideoSource } from '@/features/course/api/video-source';
+import { formatBytes } from '@/features/course/model/bytes';
 import { DOWNLOADS_CACHE, OWNER_HEADER } from '@/lib/offline/media-keys';
-import { resolveVideoSource } from '@/lib/offline/video-source';
 
 vi.mock('@/lib/pocketbase/client', () => ({
   pb: {
@@ -96,7 +89,7 @@ describe('offline downloads', () => {
 
   it('store a chapter video under a key without the token, owned by the user, with progress', async () => {
     const progress: DownloadProgress[] = [];
-    const rows = await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')], tasksByChapter: { a: [{ task_identifier: 'TASK_01' }] }, onProgress: (p) => progress.push(p) });
+    const rows = await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')], tasksByChapter: { a: [{ id: 'task1', course_id: 'course1', chapter_id: 'a', task_identifier: 'TASK_01', sort_order: 1 }] }, onProgress: (p) => progress.push(p) });
     expect(requests).toContain('GET /api/files/pbc_modules/a/a_video.mp4?token=file-token');
     const cache = stores.get(DOWNLOADS_CACHE)!;
     expect([...cache.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);

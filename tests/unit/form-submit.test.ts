@@ -60,6 +60,15 @@ describe('visitor forms', () => {
     expect(enqueue).not.toHaveBeenCalled();
   });
 
+  it('field errors that are not text are left out, so a form never renders an object', async () => {
+    online(true);
+    const nested = { code: { code: 'validation_invalid_value', message: 'Invalid value.' }, message: { code: 'validation_invalid_value', message: 'Invalid value.' } };
+    send.mockRejectedValue(new ClientResponseError({ status: 400, response: { message: 'Email: Please enter a valid email address.', data: { email: nested } } }));
+    const err = await subscribeNewsletter({ email: 'x', source: 'home', context: 'Home' }).catch((e) => e);
+    expect(err.message).toBe('Email: Please enter a valid email address.');
+    expect(err.fieldErrors).toEqual({});
+  });
+
   it('queued rows are replayed with their idempotency key; 4xx is final, network errors retry', async () => {
     const sent = vi.fn();
     registerFormOutboxHandlers(sent);

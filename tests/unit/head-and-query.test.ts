@@ -18,7 +18,7 @@ describe('head', () => {
   });
 });
 
-describe('query defaults (SPEC §9)', () => {
+describe('query defaults', () => {
   afterEach(() => onlineManager.setOnline(true));
 
   it('backs off exponentially from 1 s and caps at 30 s', () => {
@@ -39,7 +39,7 @@ describe('query defaults (SPEC §9)', () => {
   });
 });
 
-describe('newsletter email check (SPEC §5)', () => {
+describe('newsletter email check', () => {
   it('accepts name@host.tld and rejects spaces or missing parts', () => {
     expect(isValidEmail('elin@example.se')).toBe(true);
     expect(isValidEmail('elin @example.se')).toBe(false);

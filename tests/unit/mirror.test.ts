@@ -137,11 +137,46 @@ describe('mirrored queries in loaders', () => {
     expect(await db.artworks.get('fresh')).toBeDefined();
   });
 
+  it('data already in the cache (hydrated from a server render) answers at once: no mirror read, no network', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(['artworks', 'test'], [artwork('hydrated')]);
+    const remote = vi.fn(async () => [artwork('fresh')]);
+    const mirror = { read: vi.fn(async () => [artwork('saved')]), write: vi.fn(async () => {}) };
+    const options = mirroredQueryOptions({ queryKey: ['artworks', 'test'] as const, remote, mirror });
+    expect((await loadMirrored(qc, options)).map((a) => a.id)).toEqual(['hydrated']);
+    expect(mirror.read).not.toHaveBeenCalled();
+    expect(remote).not.toHaveBeenCalled();
+  });
+
+  it('the loader resolves with the data it put in the cache', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect((await loadMirrored(qc, options(async () => [artwork('fresh')]))).map((a) => a.id)).toEqual(['fresh']);
+  });
+
   it('offline on a later visit, the query answers from the mirror instead of failing', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await qc.fetchQuery(options(async () => [artwork('a'), artwork('b')]));
     qc.clear();
     const data = await qc.fetchQuery(options(() => Promise.reject(offline())));
     expect(data.map((a) => a.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('without IndexedDB (a server render)', () => {
+  it('mirrors read nothing and write nothing, so queries go to the network', async () => {
+    const saved = globalThis.indexedDB;
+    // @ts-expect-error: a runtime without IndexedDB
+    delete globalThis.indexedDB;
+    try {
+      const mirror = listMirror({ key: 'ssr:q', table: db.artworks, mode: 'replace' });
+      await expect(mirror.write([artwork('x')])).resolves.toBeUndefined();
+      await expect(mirror.read()).resolves.toBeUndefined();
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const data = await loadMirrored(qc, mirroredQueryOptions({ queryKey: ['ssr'] as const, remote: async () => [artwork('net')], mirror }));
+      expect(data.map((a) => a.id)).toEqual(['net']);
+    } finally {
+      globalThis.indexedDB = saved;
+    }
+    expect(await db.artworks.get('x')).toBeUndefined();
   });
 });

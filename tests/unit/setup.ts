@@ -5,4 +5,4 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 
 // jsdom does not implement scrolling; the layout scrolls to the top on navigation.
-window.scrollTo = () => {};
+if (typeof window !== 'undefined') window.scrollTo = () => {};

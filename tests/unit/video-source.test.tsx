@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useChapterVideoSource } from '@/lib/offline/video-source';
+import { useChapterVideoSource } from '@/features/course/api/video-source';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp }))}.s`;
 let tokens = 0;
@@ -13,7 +13,7 @@ let copy: string | null = null;
 vi.mock('@/lib/pocketbase/client', () => ({
   pb: { files: { getToken: () => getToken(), getURL: (r: { id: string }, name: string, q: { token: string }) => `/api/files/m/${r.id}/${name}?token=${q.token}&n=${tokens}` } },
 }));
-vi.mock('@/lib/offline/downloads', () => ({ offlineVideoUrl: async () => copy }));
+vi.mock('@/features/course/api/offline-copies', () => ({ offlineVideoUrl: async () => copy }));
 
 const chapter = { id: 'a', collectionId: 'm', collectionName: 'course_modules', video: 'a.webm' };
 

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
-import { futureRoute } from '@/lib/router/future-route';
 import { visuallyHidden } from '@/styles/utils.css';
 import * as styles from './Footer.css';
 import { EXPLORE_NAV } from './nav-links';
@@ -16,7 +15,7 @@ const displayHost = (url: string) => {
   }
 };
 
-/** Site footer: name, Explore, Newsletter, Contact; copyright below (SPEC §2). */
+/** Site footer: name, Explore, Newsletter, Contact; copyright below. */
 export function Footer() {
   const settings = useSiteSettings();
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
@@ -39,7 +38,7 @@ export function Footer() {
           <ul className={styles.list}>
             {EXPLORE_NAV.map((item) => (
               <li key={item.to}>
-                <Link to={futureRoute(item.to)} className={styles.link}>
+                <Link to={item.to} className={styles.link}>
                   {item.label}
                 </Link>
               </li>
@@ -83,7 +82,7 @@ export function Footer() {
               </li>
             ) : null}
             <li>
-              <Link to={futureRoute('/whispering-game')} className={styles.link}>
+              <Link to="/whispering-game" className={styles.link}>
                 Learn: The Whispering Game
               </Link>
             </li>

@@ -9,7 +9,7 @@ import { ScrollToTop } from './ScrollToTop';
 import * as styles from './SiteLayout.css';
 import { TopBar } from './TopBar';
 
-/** The artist asked for no browser context menu anywhere on the site (SPEC §2). */
+/** The artist asked for no browser context menu anywhere on the site. */
 function useNoContextMenu() {
   useEffect(() => {
     const block = (event: MouseEvent) => event.preventDefault();
@@ -18,7 +18,7 @@ function useNoContextMenu() {
   }, []);
 }
 
-/** The public site shell (SPEC §2 "Site layout"). */
+/** The public site shell. */
 export function SiteLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const showFooter = !pathname.startsWith('/viewing-room');

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
-import { useIsSignedIn } from '@/lib/pocketbase/auth';
-import { futureRoute } from '@/lib/router/future-route';
+import { useAuth } from '@/lib/pocketbase/session';
 import { InstallApp } from '@/ui/install/InstallApp';
 import { Sheet } from '@/ui/sheet/LazySheet';
 import { MAIN_NAV, type NavLink, SIGNED_IN_NAV } from './nav-links';
@@ -13,7 +12,7 @@ import * as styles from './TopBar.css';
 function NavItems({ links, linkClass, onNavigate }: { links: readonly NavLink[]; linkClass: string; onNavigate?: () => void }) {
   return links.map((link) => (
     <li key={link.to}>
-      <Link to={futureRoute(link.to)} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>
+      <Link to={link.to} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>
         {link.label}
       </Link>
     </li>
@@ -24,7 +23,7 @@ function NavItems({ links, linkClass, onNavigate }: { links: readonly NavLink[];
 export function TopBar() {
   const settings = useSiteSettings();
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
-  const signedIn = useIsSignedIn();
+  const signedIn = useAuth().user !== null;
   const links: readonly NavLink[] = signedIn ? [...MAIN_NAV, ...SIGNED_IN_NAV] : MAIN_NAV;
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -3,7 +3,7 @@ export interface NavLink {
   label: string;
 }
 
-/** Main menu (SPEC §2). /my-courses joins only for signed-in visitors. */
+/** Main menu. /my-courses joins only for signed-in visitors. */
 export const MAIN_NAV = [
   { to: '/', label: 'Home' },
   { to: '/artworks', label: 'Artworks' },

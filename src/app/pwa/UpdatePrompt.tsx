@@ -17,7 +17,7 @@ function reloadOnce() {
 /**
  * "A new version is available" + Reload. vite-plugin-pwa reloads on workbox's `controlling`
  * only when the page was already controlled at load; a first-install session that gets an
- * update would stay on the old version (toolchain notes §3.12). So after Reload is pressed we
+ * update would stay on the old version. So after Reload is pressed we
  * also reload on `controllerchange`. We never listen before that: clientsClaim() on the very
  * first install fires `controllerchange` too, and that must not reload the page.
  */

@@ -35,7 +35,7 @@ function OfflineScreen({ retry }: { retry: () => void }) {
   );
 }
 
-/** The router's fallback error screen (SPEC §2), with a calmer variant for "offline, nothing saved". */
+/** The router's fallback error screen, with a calmer variant for "offline, nothing saved". */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const retry = () => {

@@ -3,7 +3,7 @@ import { PageHead } from '@/features/site/components/PageHead';
 import { button } from '@/ui/button/button.css';
 import * as styles from './Screen.css';
 
-/** Unknown routes (SPEC §2): "404 / Oops! Page not found" with a link home. */
+/** Unknown routes: "404 / Oops! Page not found" with a link home. */
 export function NotFound() {
   return (
     <section className={styles.screen} aria-labelledby="not-found-title">

@@ -1,5 +1,4 @@
-// Registers the course's outbox handlers and starts the drainer (one tab drains); offline
-// downloads write chapters into the course mirror.
+// Registers the course's outbox handlers and starts the drainer (one tab drains).
 import { registerOutboxHandler, startOutboxDrainer } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase/client';
 import { Collections } from '@/lib/pocketbase/types.gen';
@@ -13,8 +12,4 @@ export function startCourseSync(): void {
   registerOutboxHandler(CHAPTER_PROGRESS_OP, createProgressHandler(pb, Collections.ChapterProgress));
   registerOutboxHandler(TASK_PROGRESS_OP, createProgressHandler(pb, Collections.UserTaskProgress));
   startOutboxDrainer();
-  // Loaded apart: the downloads library stays out of the entry chunk.
-  void Promise.all([import('@/lib/offline/downloads'), import('./api/offline-sink')])
-    .then(([downloads, sink]) => downloads.setCourseDataSink(sink.courseDataSink))
-    .catch((err) => console.error('[downloads] course mirror not registered', err));
 }

@@ -1,5 +1,8 @@
-// Small values the browser keeps for the visitor (SPEC §3 "Browser storage values").
-// localStorage can be unavailable (private mode, quota): reads fall back, writes are best effort.
+// Small values the browser keeps for the visitor: the email they last subscribed with
+// (newsletter forms remember it, checkout pre-fills Stripe with it) and the viewing-room
+// access. localStorage can be unavailable (private mode, quota, a server render): reads fall
+// back to null, writes are best effort.
+import { EMAIL_PATTERN } from '@/lib/contract/contract.gen';
 
 export const StorageKeys = {
   newsletterEmail: 'newsletter_email',
@@ -28,6 +31,8 @@ export function rememberNewsletterEmail(email: string): void {
   writeValue(StorageKeys.newsletterEmail, email.trim());
 }
 
+/** The remembered newsletter email when it is a valid address, else null. */
 export function rememberedNewsletterEmail(): string | null {
-  return readValue(StorageKeys.newsletterEmail);
+  const value = readValue(StorageKeys.newsletterEmail);
+  return value && EMAIL_PATTERN.test(value) ? value : null;
 }

@@ -10,7 +10,7 @@ import { isNetworkError, toAppError } from '@/lib/pocketbase/errors';
 import { newClientId } from './client-id';
 
 /** The form a sign-up came from (stored as its consent source). */
-export type NewsletterSource = (typeof Enums.newsletter_subscribers.consent_source)[number];
+type NewsletterSource = (typeof Enums.newsletter_subscribers.consent_source)[number];
 
 export interface NewsletterInput {
   email: string;
@@ -30,7 +30,7 @@ export interface ContactInput {
   artworkId?: string;
 }
 
-export const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
+const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
 type FormOp = (typeof FormOps)[keyof typeof FormOps];
 
 const ROUTES: Record<FormOp, string> = {

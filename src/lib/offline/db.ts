@@ -54,17 +54,16 @@ export interface KvRow {
  * The browser database. Mirror tables hold server records as they came (system fields
  * included, so file URLs can be rebuilt offline).
  *
- * Versions are append-only: a later issue adds tables with `this.version(n + 1).stores({...})`
- * listing only the new or changed tables (plus an `.upgrade()` when rows must change),
- * never by editing an earlier version.
+ * Versions are append-only and declared in ascending order: a change adds
+ * `this.version(n + 1).stores({...})` listing only the new or changed tables (plus an
+ * `.upgrade()` when rows must change), never an edit of an earlier version. The numbers
+ * skip 2-4; devices already hold version 6, so the numbers stay.
  */
 export class AtelierDb extends Dexie {
   artworks!: Table<ArtworksRecord, string>;
   news_posts!: Table<NewsPostsRecord, string>;
   prints!: Table<PrintsRecord, string>;
   site_settings!: Table<SiteSettingsRecord, string>;
-  /** Offline course downloads of the signed-in learner (issue 6; cleared on sign-out). */
-  downloads!: Table<DownloadRow, string>;
   kv!: Table<KvRow, string>;
   courses!: Table<CoursesRecord, string>;
   course_outline!: Table<CourseOutlineRecord, string>;
@@ -75,14 +74,12 @@ export class AtelierDb extends Dexie {
   course_modules!: Table<CourseModulesRecord, string>;
   chapter_progress!: Table<LocalChapterProgress, string>;
   task_progress!: Table<LocalTaskProgress, string>;
+  /** Offline course downloads of the signed-in learner (cleared on sign-out). */
+  downloads!: Table<DownloadRow, string>;
 
   constructor(name = 'atelier') {
     super(name);
-    // Offline course downloads (issue 6). Numbered 6 (the course issue takes 5);
-    // declared first only to keep merges apart: Dexie orders versions by number.
-    this.version(6).stores({
-      downloads: 'key, userId, [userId+courseId], [userId+chapterId]',
-    });
+    // Public content and the key-value table.
     this.version(1).stores({
       artworks: 'id, slug, sort_order, year',
       news_posts: 'id, slug, published_at',
@@ -90,8 +87,8 @@ export class AtelierDb extends Dexie {
       site_settings: 'id, key',
       kv: 'key',
     });
-    // The course (issue 5): public outline, lessons and tasks; the learner's enrolments,
-    // chapter content and progress. Numbered 5 so the other feature issues can take 2-4.
+    // The course: public outline, lessons and tasks; the learner's enrolments, chapter
+    // content and progress.
     this.version(5).stores({
       courses: 'id, slug',
       course_outline: 'id, course_id, sort_order',
@@ -102,13 +99,17 @@ export class AtelierDb extends Dexie {
       chapter_progress: 'id, [user_id+course_id]',
       task_progress: 'id, [user_id+course_id]',
     });
+    // Offline course downloads.
+    this.version(6).stores({
+      downloads: 'key, userId, [userId+courseId], [userId+chapterId]',
+    });
   }
 }
 
 export const db = new AtelierDb();
 
 /**
- * One thing a learner downloaded for offline use (issue 6): a file copy in Cache Storage
+ * One thing a learner downloaded for offline use: a file copy in Cache Storage
  * (`kind` video or file; `key` is its cache key) or a record snapshot (`kind` record: the
  * chapter text and tasks, in `record`). Rows belong to one user and go on sign-out.
  */

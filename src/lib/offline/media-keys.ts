@@ -1,9 +1,12 @@
-// Pure helpers shared by the page (src/lib/offline/downloads.ts) and the service worker
+// Pure helpers shared by the page (the course downloads) and the service worker
 // (src/sw/offline-media.ts): where an offline copy lives in Cache Storage, and how a Range
 // header maps onto it. No DOM, no worker globals.
 
-/** Cache Storage name. The "atelier-learner-" prefix marks caches that sign-out deletes. */
-export const DOWNLOADS_CACHE = 'atelier-learner-downloads';
+/** Caches whose names start with this hold a learner's files; sign-out deletes them. */
+export const LEARNER_CACHE_PREFIX = 'atelier-learner-';
+
+/** Cache Storage name of downloaded course files. */
+export const DOWNLOADS_CACHE = `${LEARNER_CACHE_PREFIX}downloads`;
 
 /** Path prefix of offline copies. Not a server route: only the service worker answers it. */
 export const OFFLINE_MEDIA_PREFIX = '/offline-media/';

@@ -12,6 +12,17 @@ export interface Mirror<T> {
 
 const markerKey = (key: string) => `mirror:${key}`;
 
+/**
+ * Without IndexedDB (a server render, a browser that refuses storage) there is no device
+ * copy: the mirror reads nothing and writes nothing, and queries simply go to the network.
+ */
+function onDevice<T>(mirror: Mirror<T>): Mirror<T> {
+  return {
+    read: () => (typeof indexedDB === 'undefined' ? Promise.resolve(undefined) : mirror.read()),
+    write: (data) => (typeof indexedDB === 'undefined' ? Promise.resolve() : mirror.write(data)),
+  };
+}
+
 interface WithId {
   id: string;
 }
@@ -24,7 +35,7 @@ interface WithId {
  * return the whole visible collection, so unpublished or deleted records disappear.
  */
 export function listMirror<Row extends WithId>(opts: { key: string; table: Table<Row, string>; mode: 'replace' | 'upsert' }): Mirror<Row[]> {
-  return {
+  return onDevice({
     async read() {
       const marker = await db.kv.get(markerKey(opts.key));
       if (!marker || !Array.isArray(marker.value)) return undefined;
@@ -42,12 +53,12 @@ export function listMirror<Row extends WithId>(opts: { key: string; table: Table
         await db.kv.put({ key: markerKey(opts.key), value: rows.map((r) => r.id), updatedAt: Date.now() });
       });
     },
-  };
+  });
 }
 
 /** Mirrors a single-record query (null = the server said there is none). */
 export function recordMirror<Row extends WithId>(opts: { key: string; table: Table<Row, string> }): Mirror<Row | null> {
-  return {
+  return onDevice({
     async read() {
       const marker = await db.kv.get(markerKey(opts.key));
       if (!marker) return undefined;
@@ -60,12 +71,12 @@ export function recordMirror<Row extends WithId>(opts: { key: string; table: Tab
         await db.kv.put({ key: markerKey(opts.key), value: row?.id ?? null, updatedAt: Date.now() });
       });
     },
-  };
+  });
 }
 
 /** Mirrors any JSON-serialisable value in the kv table. */
 export function valueMirror<T>(key: string): Mirror<T> {
-  return {
+  return onDevice({
     async read() {
       const row = await db.kv.get(`value:${key}`);
       return row === undefined ? undefined : (row.value as T);
@@ -73,7 +84,7 @@ export function valueMirror<T>(key: string): Mirror<T> {
     async write(value) {
       await db.kv.put({ key: `value:${key}`, value, updatedAt: Date.now() });
     },
-  };
+  });
 }
 
 /**

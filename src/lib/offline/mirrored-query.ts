@@ -22,18 +22,21 @@ type MirroredOptions<T, K extends QueryKey> = ReturnType<typeof mirroredQueryOpt
 type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
 
 /**
- * For route loaders: put the mirrored copy into the query cache first, marked stale, so the
- * page renders at once (and offline) while the component's query refreshes it. Only when
- * nothing is cached or mirrored does the loader wait for the network.
+ * For route loaders: resolves the query's data, preferring what is closest. Data already in
+ * the query cache (loaded before, or hydrated from a server render) answers at once, with no
+ * wait on the device database or the network. Else the mirrored copy goes into the cache,
+ * marked stale, so the page renders at once (and offline) while the component's query
+ * refreshes it. Only when nothing is cached or mirrored does the loader wait for the network.
  */
-export async function loadMirrored<T, K extends QueryKey>(queryClient: QueryClient, options: MirroredOptions<T, K>): Promise<void> {
-  if (queryClient.getQueryData(options.queryKey) !== undefined) return;
+export async function loadMirrored<T, K extends QueryKey>(queryClient: QueryClient, options: MirroredOptions<T, K>): Promise<T> {
+  const cached = queryClient.getQueryData<T>(options.queryKey as QueryKey);
+  if (cached !== undefined) return cached;
   const saved = await options.mirror.read().catch(() => undefined);
   if (saved !== undefined) {
     // updatedAt 0: stale from birth, so mounting the page triggers a background refetch.
     queryClient.setQueryData<T>(options.queryKey as QueryKey, saved as T, { updatedAt: 0 });
-    return;
+    return saved as T;
   }
   // The options are exactly what queryOptions() built; only the generic key tagging differs.
-  await queryClient.ensureQueryData(options as unknown as EnsureOptions);
+  return (await queryClient.ensureQueryData(options as unknown as EnsureOptions)) as T;
 }

@@ -261,5 +261,3 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;

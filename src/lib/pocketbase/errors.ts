@@ -35,16 +35,13 @@ export function isNetworkError(err: unknown): boolean {
   return err instanceof TypeError;
 }
 
-export function isNotFound(err: unknown): boolean {
-  return statusOf(err) === 404;
-}
-
 export function toAppError(err: unknown): AppError {
   if (err instanceof ClientResponseError) {
     const fieldErrors: Record<string, string> = {};
-    const data = (err.response?.data ?? {}) as Record<string, { message?: string } | undefined>;
+    const data = (err.response?.data ?? {}) as Record<string, { message?: unknown } | undefined>;
     for (const [field, value] of Object.entries(data)) {
-      if (value?.message) fieldErrors[field] = value.message;
+      // Only text reaches a form: a nested error object is no message to show.
+      if (typeof value?.message === 'string' && value.message) fieldErrors[field] = value.message;
     }
     const message = err.status === 0 && !err.isAbort ? 'You appear to be offline.' : err.message || 'Something went wrong.';
     return { status: err.status, message, fieldErrors, transient: isTransientError(err), aborted: err.isAbort };

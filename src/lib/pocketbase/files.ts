@@ -1,10 +1,8 @@
 import { pb } from './client';
 
 /** Thumb sizes every image field declares (docs/data-model.md). */
-export const THUMB_WIDTHS = [400, 800, 1600] as const;
+const THUMB_WIDTHS = [400, 800, 1600] as const;
 export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
-
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 interface FileOwner {
   id: string;
@@ -24,7 +22,7 @@ export function fileUrl(record: FileOwner, filename: string | null | undefined, 
 }
 
 /** `srcset` from the thumbs, for responsive images. */
-export function fileSrcSet(record: FileOwner, filename: string | null | undefined): string | undefined {
+function fileSrcSet(record: FileOwner, filename: string | null | undefined): string | undefined {
   if (!filename) return undefined;
   return THUMB_WIDTHS.map((w) => `${fileUrl(record, filename, w)} ${w}w`).join(', ');
 }

@@ -1,10 +1,11 @@
 // The session: PocketBase's LocalAuthStore (localStorage, synced across tabs) refreshed
-// once on start. Auth is "loading" until that first check has finished.
+// once on start. Auth is "loading" until that first check has finished; the stored user is
+// known (and shown, e.g. in the menu) from the start.
 import { useSyncExternalStore } from 'react';
-import { pb } from '@/lib/pocketbase/client';
-import type { UsersRecord } from '@/lib/pocketbase/types.gen';
+import { pb } from './client';
+import type { UsersRecord } from './types.gen';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface AuthSnapshot {
   status: AuthStatus;
@@ -12,11 +13,13 @@ export interface AuthSnapshot {
 }
 
 let checked = false;
-let snapshot: AuthSnapshot = { status: 'loading', user: null };
+let snapshot: AuthSnapshot = { status: 'loading', user: currentUser() };
+/** What a server render sees: nobody is signed in there. */
+const SERVER_SNAPSHOT: AuthSnapshot = { status: 'loading', user: null };
 const listeners = new Set<() => void>();
 
 function update() {
-  const user = pb.authStore.isValid ? (pb.authStore.record as unknown as UsersRecord | null) : null;
+  const user = currentUser();
   const status: AuthStatus = !checked ? 'loading' : user ? 'signedIn' : 'signedOut';
   if (status !== snapshot.status || user !== snapshot.user) snapshot = { status, user };
   for (const l of listeners) l();
@@ -58,10 +61,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The session as components see it; the first use starts the session check. */
+/** The session as components see it (the app starts the session check on mount). */
 export function useAuth(): AuthSnapshot {
-  void authReady();
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(subscribe, () => snapshot, () => SERVER_SNAPSHOT);
 }
 
 /** Only same-site paths may be returned to after sign-in. */

@@ -8,7 +8,7 @@ export interface UploadProgress {
 }
 
 /** Why an upload did not land, in words the artist can act on. */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -31,11 +31,11 @@ if (typeof window !== 'undefined') {
 }
 
 /** iPhone, iPod or iPad (iPadOS reports itself as a Mac with touch). */
-export function isIos(ua: string, platform: string, maxTouchPoints: number): boolean {
+function isIos(ua: string, platform: string, maxTouchPoints: number): boolean {
   return /iPad|iPhone|iPod/.test(ua) || (platform === 'MacIntel' && maxTouchPoints > 1);
 }
 
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean };
   return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
 }

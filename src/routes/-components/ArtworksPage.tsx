@@ -5,7 +5,7 @@ import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import * as styles from './ArtworksPage.css';
 
-/** /artworks: every artwork, newest year first, with a "{n} results" count (SPEC §2). */
+/** /artworks: every artwork, newest year first, with a "{n} results" count. */
 export function ArtworksPage() {
   const { data: artworks } = useSuspenseQuery(artworksQueryOptions());
   return (

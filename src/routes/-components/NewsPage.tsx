@@ -6,7 +6,7 @@ import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import * as styles from './NewsPage.css';
 
-/** /news: up to 9 published posts, newest first (SPEC §2, §7). */
+/** /news: up to 9 published posts, newest first. */
 export function NewsPage() {
   const { data: posts } = useSuspenseQuery(latestNewsQueryOptions());
   return (

@@ -11,7 +11,7 @@ import { grantRoomAccess, hasRoomAccess } from '@/features/viewing-room/model/ac
 import { container, eyebrow } from '@/styles/utils.css';
 import { toast } from '@/ui/toast/toast-store';
 
-/** /viewing-room?artwork=slug: the gate, then the artwork (SPEC §2, §4). */
+/** /viewing-room?artwork=slug: the gate, then the artwork. */
 export function ViewingRoomPage({ slug, access }: { slug?: string; access?: string }) {
   const { data: artwork } = useSuspenseQuery(viewingRoomArtworkQueryOptions(slug));
   const [unlocked, setUnlocked] = useState(hasRoomAccess);

@@ -1,4 +1,4 @@
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '@/styles/theme.css';
 
 /** Button look for <button> and links alike. */
@@ -58,4 +58,3 @@ export const button = recipe({
   defaultVariants: { tone: 'solid', size: 'md' },
 });
 
-export type ButtonVariants = RecipeVariants<typeof button>;

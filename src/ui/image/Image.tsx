@@ -1,6 +1,6 @@
 import { type ImgHTMLAttributes, useState } from 'react';
 
-export const PLACEHOLDER_SRC = '/placeholder.svg';
+const PLACEHOLDER_SRC = '/placeholder.svg';
 
 export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt'> {
   src: string | undefined;

@@ -16,7 +16,7 @@ interface View {
 }
 
 /**
- * Full-screen zoom view (SPEC §2 "Lightbox", §9): opens at the fit scale; buttons, wheel,
+ * Full-screen zoom view: opens at the fit scale; buttons, wheel,
  * slider, double-click, drag to pan (only when zoomed), pinch and drag on touch screens.
  * The rules live in ./zoom.ts; this component only feeds them events.
  */

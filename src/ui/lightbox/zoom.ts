@@ -1,4 +1,4 @@
-// Lightbox zoom rules (SPEC §2 Lightbox, §9): start and minimum at the fit scale, maximum 3,
+// Lightbox zoom rules: start and minimum at the fit scale, maximum 3,
 // buttons ×/÷ 1.15, wheel ×/÷ 1.05, slider steps of 0.1, double-click toggles fit ↔ 2,
 // panning only above the fit scale and never past the image edges.
 
@@ -26,7 +26,7 @@ export function fitScale(image: Size, viewport: Size): number {
 }
 
 /** The allowed range: [fit, max(fit, 3)]. */
-export function clampScale(scale: number, fit: number): number {
+function clampScale(scale: number, fit: number): number {
   const max = Math.max(fit, MAX_SCALE);
   if (!Number.isFinite(scale)) return fit;
   return Math.min(max, Math.max(fit, scale));
@@ -78,9 +78,4 @@ export function clampPan(pan: Pan, scale: number, image: Size, viewport: Size, f
 export function panBy(pan: Pan, dx: number, dy: number, scale: number, image: Size, viewport: Size, fit: number): Pan {
   if (!isZoomed(scale, fit)) return { x: 0, y: 0 };
   return clampPan({ x: pan.x + dx, y: pan.y + dy }, scale, image, viewport, fit);
-}
-
-/** Slider position rounded to its 0.1 grid (for display). */
-export function sliderValue(scale: number): number {
-  return Math.round(scale / SLIDER_STEP) * SLIDER_STEP;
 }

@@ -5,7 +5,7 @@ const loadSheet = () => import('./Sheet');
 const SheetImpl = lazy(() => loadSheet().then((mod) => ({ default: mod.Sheet })));
 
 /** Fetches the sheet code ahead of the first open (it is precached for offline use anyway). */
-export function preloadSheet() {
+function preloadSheet() {
   void loadSheet();
 }
 
@@ -29,5 +29,3 @@ export function Sheet(props: SheetProps) {
     </Suspense>
   );
 }
-
-export type { SheetProps, SheetSide } from './Sheet';

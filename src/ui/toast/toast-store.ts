@@ -43,4 +43,3 @@ export const useToastStore = create<ToastState>()((set) => ({
 
 /** Shows a toast from anywhere (components, stores, query callbacks). Returns its id. */
 export const toast = (input: ToastInput) => useToastStore.getState().show(input);
-export const dismissToast = (id: string) => useToastStore.getState().dismiss(id);

@@ -7,7 +7,7 @@ import { useToastStore } from '@/ui/toast/toast-store';
 
 const item = (id: string, over: Partial<CartItem> = {}): CartItem => ({ id, title: `Print ${id}`, price: 240, currency: 'eur', imageUrl: '', quantity: 1, ...over });
 
-describe('cart semantics (SPEC §4)', () => {
+describe('cart semantics', () => {
   it('a new id is appended with quantity 1 by default', () => {
     const r = addToItems([], { ...item('print-a'), quantity: undefined });
     expect(r.added).toBe(true);

@@ -21,7 +21,7 @@ function deps(over: Partial<CheckoutDeps> = {}) {
   return { d, tab };
 }
 
-describe('print checkout (SPEC §4, §5, §8)', () => {
+describe('print checkout', () => {
   it('an empty cart gets the destructive "Empty cart" toast and no request', async () => {
     const { d } = deps({ items: [] });
     expect(await runCheckout(d)).toBe('empty');

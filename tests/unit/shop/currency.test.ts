@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyForLanguages, formatPrice } from '@/features/shop/model/currency';
 
-describe('default currency from the browser language (SPEC §9)', () => {
+describe('default currency from the browser language', () => {
   it.each([
     [['en-US'], 'usd'],
     [['es-US'], 'usd'],

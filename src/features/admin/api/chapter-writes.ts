@@ -12,7 +12,7 @@ function replaceChapter(queryClient: QueryClient, updated: AdminChapter) {
   );
 }
 
-export interface UploadVideoInput {
+interface UploadVideoInput {
   chapter: AdminChapter;
   file: File;
   /** Whole seconds; 0 when the browser could not read it (stored as an empty number). */
@@ -26,12 +26,12 @@ export interface UploadVideoInput {
  * only then points the record at it; until the response, learners keep the old video, and
  * the old file stays stored (server hook) so nobody mid-chapter loses playback.
  */
-export async function uploadChapterVideo({ chapter, file, durationSeconds, onProgress, signal }: UploadVideoInput): Promise<AdminChapter> {
+async function uploadChapterVideo({ chapter, file, durationSeconds, onProgress, signal }: UploadVideoInput): Promise<AdminChapter> {
   const form = new FormData();
   form.append('duration_seconds', durationSeconds > 0 ? String(durationSeconds) : '');
   form.append('video', file, file.name);
   const updated = await updateRecordWithProgress<AdminChapter>(Collections.CourseModules, chapter.id, form, { onProgress, signal });
-  // SPEC §5: the upload response must report success.
+  // The upload response must report success.
   if (!updated?.video) throw new Error('Upload failed');
   return updated;
 }
@@ -45,7 +45,7 @@ export function useUploadChapterVideo() {
   });
 }
 
-/** Clears the chapter's video reference; the stored file remains (SPEC §4). */
+/** Clears the chapter's video reference; the stored file remains. */
 export function useRemoveChapterVideo() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -20,5 +20,4 @@ export const adminChaptersQueryOptions = (courseId: string) =>
         sort: 'sort_order',
         fields: FIELDS,
       }),
-    enabled: courseId !== '',
   });

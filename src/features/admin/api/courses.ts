@@ -5,7 +5,7 @@ import { adminKeys } from './keys';
 
 export type AdminCourse = Pick<CoursesRecord, 'id' | 'title' | 'slug'>;
 
-/** Every course the admin may manage (published or not), ordered by title (SPEC §7). */
+/** Every course the admin may manage (published or not), ordered by title. */
 export const adminCoursesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.courses(),

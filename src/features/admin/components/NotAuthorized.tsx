@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { PageHead } from '@/features/site/components/PageHead';
 import { button } from '@/ui/button/button.css';
 import * as styles from './AdminVideos.css';
 
@@ -7,7 +6,6 @@ import * as styles from './AdminVideos.css';
 export function NotAuthorized({ email }: { email?: string }) {
   return (
     <section className={`${styles.page} ${styles.centered}`} aria-labelledby="not-authorized-title">
-      <PageHead title="Not authorized" />
       <h1 id="not-authorized-title" className={styles.title}>
         Not authorized
       </h1>

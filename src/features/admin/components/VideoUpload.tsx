@@ -30,7 +30,7 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
     const controller = new AbortController();
     abortRef.current = controller;
     setPercent(0);
-    // A failed read stores 0 (unknown) rather than blocking the upload (SPEC §5).
+    // A failed read stores 0 (unknown) rather than blocking the upload.
     const durationSeconds = storedDuration(await readVideoDuration(file));
     try {
       await upload.mutateAsync({

@@ -1,4 +1,4 @@
-/** SPEC §9: the course title lower-cased with spaces as hyphens, plus -text-compendium.txt. */
+/** The file name: the course title lower-cased with spaces as hyphens, plus -text-compendium.txt. */
 export function compendiumFileName(courseTitle: string): string {
   return `${courseTitle.trim().toLowerCase().replace(/\s+/g, '-')}-text-compendium.txt`;
 }

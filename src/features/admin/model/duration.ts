@@ -16,8 +16,8 @@ export function videoStatus(chapter: { video?: string | null; duration_seconds?:
 }
 
 /**
- * The duration to store: whole seconds, or 0 when the browser could not read it (the spec's
- * "null on the record": PocketBase stores an empty number as 0).
+ * The duration to store: whole seconds, or 0 when the browser could not read it (the record
+ * then holds no duration: PocketBase stores an empty number as 0).
  */
 export function storedDuration(read: number | null | undefined): number {
   return typeof read === 'number' && Number.isFinite(read) && read > 0 ? Math.round(read) : 0;

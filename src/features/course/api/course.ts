@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
 import { db } from '@/lib/offline/db';
-import { listMirror, recordMirror } from '@/lib/offline/mirror';
+import { listMirror, type Mirror, recordMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import {
@@ -13,14 +14,30 @@ import {
   type CourseTasksRecord,
 } from '@/lib/pocketbase/types.gen';
 import { courseKeys } from './keys';
+import { offlineChapterData } from './offline-copies';
 
-/** A published course by slug (only published ones are visible to learners). */
+/** A published course by slug (only published ones are visible to learners); null when there is none. */
 export const courseQueryOptions = (slug: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.course(slug),
-    remote: () => pb.collection(Collections.Courses).getFirstListItem<CoursesRecord>(pb.filter('slug = {:slug} && is_published = true', { slug })),
+    remote: async () =>
+      (
+        await pb
+          .collection(Collections.Courses)
+          .getList<CoursesRecord>(1, 1, { filter: pb.filter('slug = {:slug} && is_published = true', { slug }), skipTotal: true })
+      ).items[0] ?? null,
     mirror: recordMirror({ key: `courses:slug:${slug}`, table: db.courses }),
   });
+
+/**
+ * A course page's course, as its route loader left it in the cache. A course that does not
+ * exist (or stopped being published) shows the route's not-found screen.
+ */
+export function useCourse(slug: string): CoursesRecord {
+  const { data } = useSuspenseQuery(courseQueryOptions(slug));
+  if (!data) throw notFound();
+  return data;
+}
 
 /** The public chapter list (no texts, no videos), in order. */
 export const outlineQueryOptions = (courseId: string) =>
@@ -75,8 +92,23 @@ export const myEnrollmentsQueryOptions = (userId: string) =>
     mirror: listMirror<EnrollmentWithCourse>({ key: `enrollments:${userId}`, table: db.course_enrollments, mode: 'upsert' }),
   });
 
-/** Where a learner's copy of one chapter is mirrored (also written by offline downloads). */
-export const chapterMirror = (userId: string, chapterId: string) => recordMirror({ key: `chapter:${userId}:${chapterId}`, table: db.course_modules });
+/**
+ * Where a learner's copy of one chapter is mirrored (also written by offline downloads). A
+ * chapter downloaded on this device answers from its download snapshot when the mirror
+ * holds nothing.
+ */
+export function chapterMirror(userId: string, chapterId: string): Mirror<CourseModulesRecord | null> {
+  const mirror = recordMirror({ key: `chapter:${userId}:${chapterId}`, table: db.course_modules });
+  return {
+    write: mirror.write,
+    async read() {
+      const saved = await mirror.read();
+      if (saved !== undefined) return saved;
+      const downloaded = await offlineChapterData(userId, chapterId);
+      return (downloaded?.chapter as unknown as CourseModulesRecord | undefined) ?? undefined;
+    },
+  };
+}
 
 /** A chapter with its text and video (enrolled learners and admins only). */
 export const chapterQueryOptions = (userId: string, chapterId: string) =>
@@ -93,7 +125,3 @@ export const chaptersQueryOptions = (userId: string, courseId: string) =>
     remote: () => pb.collection(Collections.CourseModules).getFullList<CourseModulesRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
     mirror: listMirror({ key: `chapters:${userId}:${courseId}`, table: db.course_modules, mode: 'upsert' }),
   });
-
-export function useEnrollment(userId: string | undefined, courseId: string | undefined) {
-  return useQuery({ ...enrollmentQueryOptions(userId ?? '', courseId ?? ''), enabled: !!userId && !!courseId });
-}

@@ -11,7 +11,7 @@ type Client = Pick<typeof appClient, 'createBatch'>;
 export const CHAPTER_PROGRESS_OP = 'chapter-progress';
 export const TASK_PROGRESS_OP = 'task-progress';
 
-export interface ProgressPayload {
+interface ProgressPayload {
   /** The whole record as the device knows it; `id` is deterministic per user+chapter(+task). */
   record: { id: string; user_id: string; course_id: string; chapter_id: string } & Record<string, unknown>;
 }

@@ -1,15 +1,11 @@
 // Chapter and task progress, offline-first: every change is merged into the device's copy
 // (Dexie) with the server's rules and queued in the outbox as the whole record, coalesced
 // per record so a playing video does not grow the queue. The server merges again.
-import { queryOptions } from '@tanstack/react-query';
 import { db, type LocalChapterProgress, type LocalTaskProgress } from '@/lib/offline/db';
 import { useLiveQuery } from '@/lib/offline/live';
 import { enqueue } from '@/lib/offline/outbox-runtime';
-import { pb } from '@/lib/pocketbase/client';
-import { type ChapterProgressRecord, Collections, type UserTaskProgressRecord } from '@/lib/pocketbase/types.gen';
-import { type ChapterState, EMPTY_CHAPTER, EMPTY_TASK, mergeChapter, mergeTask, normalizeChapter, normalizeTask, type TaskState, toIso } from '../model/merge';
+import { type ChapterState, EMPTY_CHAPTER, EMPTY_TASK, mergeChapter, mergeTask, toIso } from '../model/merge';
 import { chapterProgressId, taskProgressId } from '../model/progress-id';
-import { courseKeys } from './keys';
 import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from './progress-sync';
 
 export interface ChapterRef {
@@ -127,55 +123,14 @@ export async function setTaskCompleted(ref: TaskRef, completed: boolean): Promis
   return row;
 }
 
-/**
- * Pulls the learner's progress for a course from the server and merges it into the
- * device's copy (the merge is order-free, so unsynced local changes survive).
- */
-export const progressPullQueryOptions = (userId: string, courseId: string) =>
-  queryOptions({
-    queryKey: courseKeys.progressPull(userId, courseId),
-    queryFn: async () => {
-      const filter = pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId });
-      const [chapters, tasks] = await Promise.all([
-        pb.collection(Collections.ChapterProgress).getFullList<ChapterProgressRecord>({ filter }),
-        pb.collection(Collections.UserTaskProgress).getFullList<UserTaskProgressRecord>({ filter }),
-      ]);
-      await db.transaction('rw', db.chapter_progress, db.task_progress, async () => {
-        for (const r of chapters) {
-          const local = await db.chapter_progress.get(r.id);
-          const merged = local ? mergeChapter(local, normalizeChapter(r)) : normalizeChapter(r);
-          await db.chapter_progress.put({ id: r.id, user_id: r.user_id, course_id: r.course_id, chapter_id: r.chapter_id, ...chapterFields(merged) });
-        }
-        for (const r of tasks) {
-          const local = await db.task_progress.get(r.id);
-          const merged: TaskState = local ? mergeTask(local, normalizeTask(r)) : normalizeTask(r);
-          await db.task_progress.put({
-            id: r.id,
-            user_id: r.user_id,
-            course_id: r.course_id,
-            chapter_id: r.chapter_id,
-            task_identifier: r.task_identifier,
-            task_title: r.task_title,
-            ...merged,
-          });
-        }
-      });
-      return { chapters: chapters.length, tasks: tasks.length, at: Date.now() };
-    },
-    // Offline: the device's copy is the answer; no error screen for a failed pull.
-    retry: 1,
-    staleTime: 30_000,
-  });
-
 export interface CourseProgress {
   chapters: Map<string, LocalChapterProgress>;
   tasks: Map<string, LocalTaskProgress>;
 }
 
 /** Live view of the device's progress for a course (undefined while reading). */
-export function useCourseProgress(userId: string | undefined, courseId: string | undefined): CourseProgress | undefined {
+export function useCourseProgress(userId: string, courseId: string): CourseProgress | undefined {
   return useLiveQuery(async () => {
-    if (!userId || !courseId) return { chapters: new Map(), tasks: new Map() };
     const [chapters, tasks] = await Promise.all([
       db.chapter_progress.where('[user_id+course_id]').equals([userId, courseId]).toArray(),
       db.task_progress.where('[user_id+course_id]').equals([userId, courseId]).toArray(),

@@ -1,62 +1,34 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { offlineChapterData } from '@/lib/offline/downloads';
-import { useAuth } from '@/lib/pocketbase/session';
-import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
+import type { CourseOutlineRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { DownloadButton } from '@/ui/downloads/DownloadButton';
-import { chapterQueryOptions, courseQueryOptions, outlineQueryOptions, tasksQueryOptions, useEnrollment } from '../api/course';
-import { type ChapterRef, markCompleted, progressPullQueryOptions, recordVisit, savePosition, useCourseProgress } from '../api/progress';
+import { chapterQueryOptions, enrollmentQueryOptions, outlineQueryOptions, tasksQueryOptions, useCourse } from '../api/course';
+import { type ChapterRef, type CourseProgress, markCompleted, recordVisit, savePosition, useCourseProgress } from '../api/progress';
+import { useProgressPull } from '../api/progress-pull';
 import { chapterNumber } from '../model/progress';
 import { ChapterTasks } from './ChapterTasks';
 import * as styles from './ChapterViewer.css';
 import * as c from './course.css';
-import { CourseNotFound, Loading } from './CourseDashboard';
 import { CourseSidebar } from './CourseSidebar';
+import { Loading } from './CourseStatus';
+import { DownloadButton } from './DownloadButton';
 import { SyncStatus } from './SyncStatus';
 import { VideoPlayer } from './VideoPlayer';
 import * as video from './VideoPlayer.css';
 
 /** /course/$courseSlug/chapter/$chapterId: video, text, tasks and the course outline. */
-export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; chapterId: string }) {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const course = useQuery(courseQueryOptions(courseSlug));
-  const courseId = course.data?.id ?? '';
-  const outline = useQuery({ ...outlineQueryOptions(courseId), enabled: !!courseId });
-  const tasks = useQuery({ ...tasksQueryOptions(courseId), enabled: !!courseId });
-  const enrollment = useEnrollment(user?.id, courseId || undefined);
-  const accessible = !!enrollment.data || user?.role === 'admin';
-  const inOutline = outline.data?.some((ch) => ch.id === chapterId) ?? false;
-  const chapter = useQuery({ ...chapterQueryOptions(user?.id ?? '', chapterId), enabled: !!user && accessible && inOutline });
-  // Offline with neither network nor mirror: the downloaded snapshot of this chapter, if any.
-  const downloaded = useQuery({
-    queryKey: ['me', user?.id ?? '', 'downloaded-chapter', chapterId],
-    queryFn: () => offlineChapterData(user?.id ?? '', chapterId),
-    enabled: !!user && (chapter.isError || tasks.isError),
-    networkMode: 'always',
-  });
-  useQuery({ ...progressPullQueryOptions(user?.id ?? '', courseId), enabled: !!user && !!courseId && accessible });
-  const progress = useCourseProgress(user?.id, courseId || undefined);
+export function ChapterViewer({ user, courseSlug, chapterId }: { user: UsersRecord; courseSlug: string; chapterId: string }) {
+  const course = useCourse(courseSlug);
+  const courseId = course.id;
+  const { data: chapters } = useSuspenseQuery(outlineQueryOptions(courseId));
+  // Unknown (offline, never read) counts as not enrolled, as the server would answer.
+  const enrollment = useQuery(enrollmentQueryOptions(user.id, courseId));
+  const accessible = !!enrollment.data || user.role === 'admin';
+  const progress = useCourseProgress(user.id, courseId);
 
-  // Progress is kept only for enrolled learners (an admin browsing the course has none).
-  const enrolled = !!enrollment.data;
-  const ref = useMemo<ChapterRef | undefined>(
-    () => (user && courseId && enrolled ? { userId: user.id, courseId, chapterId } : undefined),
-    [user, courseId, chapterId, enrolled],
-  );
-
-  // Opening the chapter marks it visited (saved on the device, synced later).
-  useEffect(() => {
-    if (ref && accessible && inOutline) void recordVisit(ref).catch((err) => console.error('[progress] visit not saved', err));
-  }, [ref, accessible, inOutline]);
-
-  if (course.isError || course.data === null) return <CourseNotFound />;
-  if (!course.data || !outline.data || enrollment.isPending || !progress) return <Loading />;
-
-  const chapters = outline.data;
+  if (!progress) return <Loading />;
   const index = chapters.findIndex((ch) => ch.id === chapterId);
   if (index < 0) {
     return (
@@ -79,16 +51,57 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
       </div>
     );
   }
+  // Progress is kept only for enrolled learners (an admin browsing the course has none).
+  return (
+    <OpenChapter
+      user={user}
+      courseSlug={courseSlug}
+      courseId={courseId}
+      chapters={chapters}
+      index={index}
+      progress={progress}
+      enrolled={!!enrollment.data}
+    />
+  );
+}
 
-  const outlineEntry = chapters[index] as (typeof chapters)[number];
+interface OpenChapterProps {
+  user: UsersRecord;
+  courseSlug: string;
+  courseId: string;
+  chapters: CourseOutlineRecord[];
+  index: number;
+  progress: CourseProgress;
+  enrolled: boolean;
+}
+
+/** A chapter the learner may open: its record (text, video) and tasks, read by the route loader. */
+function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, enrolled }: OpenChapterProps) {
+  const navigate = useNavigate();
+  const outlineEntry = chapters[index] as CourseOutlineRecord;
+  const chapterId = outlineEntry.id;
+  // The chapter and the task list each show their own state in place (offline without a copy).
+  const chapter = useQuery(chapterQueryOptions(user.id, chapterId));
+  const tasks = useQuery(tasksQueryOptions(courseId));
+  useProgressPull(user.id, courseId);
+
+  const ref = useMemo<ChapterRef | undefined>(
+    () => (enrolled ? { userId: user.id, courseId, chapterId } : undefined),
+    [user.id, courseId, chapterId, enrolled],
+  );
+
+  // Opening the chapter marks it visited (saved on the device, synced later).
+  useEffect(() => {
+    if (ref) void recordVisit(ref).catch((err) => console.error('[progress] visit not saved', err));
+  }, [ref]);
+
   const prev = chapters[index - 1];
   const next = chapters[index + 1];
   const mine = progress.chapters.get(chapterId);
   const completed = new Set([...progress.chapters.values()].filter((p) => p.completed).map((p) => p.chapter_id));
   const isCompleted = completed.has(chapterId);
-  const snapshot = downloaded.data;
-  const chapterTasks = (tasks.data ?? (snapshot?.tasks as CourseTasksRecord[] | undefined) ?? []).filter((t) => t.chapter_id === chapterId);
-  const data = chapter.data ?? (snapshot?.chapter as unknown as CourseModulesRecord | undefined);
+  const chapterTasks = (tasks.data ?? []).filter((t) => t.chapter_id === chapterId);
+  const data = chapter.data;
   const go = (id: string) => void navigate({ to: '/course/$courseSlug/chapter/$chapterId', params: { courseSlug, chapterId: id } });
 
   return (
@@ -105,7 +118,7 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
             data.video ? (
               <VideoPlayer
                 key={data.id}
-                userId={user?.id ?? ''}
+                userId={user.id}
                 chapter={data}
                 startAt={mine?.position_seconds ?? 0}
                 onPosition={(s) => ref && void savePosition(ref, s).catch((err) => console.error('[progress] position not saved', err))}
@@ -114,7 +127,7 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
             ) : (
               <div className={video.placeholder}>Video coming soon</div>
             )
-          ) : chapter.isError && !downloaded.isPending ? (
+          ) : chapter.isError ? (
             <div className={video.placeholder}>This chapter is not available offline yet.</div>
           ) : (
             <div className={video.placeholder} aria-busy="true">
@@ -129,7 +142,7 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
           <p className={c.muted}>{data?.description ?? outlineEntry.description}</p>
           {/* Plain text: rendered as text, never as HTML. */}
           {data?.content ? <div className={c.prose}>{data.content}</div> : null}
-          {user && data ? (
+          {data ? (
             <DownloadButton userId={user.id} courseId={courseId} chapters={[{ ...data }]} tasksByChapter={{ [chapterId]: chapterTasks }} scope="chapter" />
           ) : null}
           {!isCompleted && ref ? (
@@ -149,7 +162,7 @@ export function ChapterViewer({ courseSlug, chapterId }: { courseSlug: string; c
             </button>
           </nav>
         </div>
-        <CourseSidebar courseSlug={courseSlug} chapters={chapters} currentId={chapterId} completed={completed} accessible={accessible} />
+        <CourseSidebar courseSlug={courseSlug} chapters={chapters} currentId={chapterId} completed={completed} accessible />
       </div>
     </div>
   );

@@ -1,42 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { imageSource } from '@/lib/pocketbase/files';
-import { useAuth } from '@/lib/pocketbase/session';
-import type { CourseTasksRecord } from '@/lib/pocketbase/types.gen';
+import type { CoursesRecord, CourseTasksRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
-import { DownloadButton } from '@/ui/downloads/DownloadButton';
-import { DownloadsList } from '@/ui/downloads/DownloadsList';
-import { toast } from '@/ui/toast/toast-store';
-import { chaptersQueryOptions, courseQueryOptions, outlineQueryOptions, tasksQueryOptions, useEnrollment } from '../api/course';
-import { progressPullQueryOptions, useCourseProgress } from '../api/progress';
+import { chaptersQueryOptions, enrollmentQueryOptions, outlineQueryOptions, tasksQueryOptions, useCourse } from '../api/course';
+import { useCourseProgress } from '../api/progress';
+import { useProgressPull } from '../api/progress-pull';
 import { chapterNumber, completedChapterCount, coursePrice, percent } from '../model/progress';
 import * as c from './course.css';
 import * as styles from './CourseDashboard.css';
+import { DownloadButton } from './DownloadButton';
+import { DownloadsList } from './DownloadsList';
 import { ProgressBar } from './ProgressBar';
 import { SyncStatus } from './SyncStatus';
-
-export function CourseNotFound() {
-  return (
-    <div className={`${container} ${c.center}`}>
-      <h1 className={c.title}>Course Not Found</h1>
-      <Link to="/" className={button({ tone: 'solid' })}>
-        Go Home
-      </Link>
-    </div>
-  );
-}
-
-export function Loading() {
-  return (
-    <div className={c.center} role="status" aria-live="polite">
-      <span className={c.spinner} aria-hidden="true" />
-      <span className={c.muted}>Loading…</span>
-    </div>
-  );
-}
 
 function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, CourseTasksRecord[]> {
   const by: Record<string, CourseTasksRecord[]> = {};
@@ -44,35 +22,66 @@ function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, Cou
   return by;
 }
 
+/** "N of total chapters" with its bar; the device's progress is refreshed from the server meanwhile. */
+function YourProgress({ user, courseId, completed, total }: { user: UsersRecord; courseId: string; completed: number; total: number }) {
+  useProgressPull(user.id, courseId);
+  const pct = percent(completed, total);
+  return (
+    <section className={c.card} aria-labelledby="progress-title">
+      <div className={c.between}>
+        <h2 id="progress-title" className={c.h3}>
+          Your Progress
+        </h2>
+        <SyncStatus />
+      </div>
+      <p data-testid="chapters-completed">
+        {completed} of {total} chapters
+      </p>
+      <ProgressBar value={pct} label="Course progress" />
+      <p className={c.muted}>{pct === 100 ? 'Course completed!' : `${pct}% complete`}</p>
+    </section>
+  );
+}
+
+/** "Download the whole course": every chapter with text and video, and the course's tasks. */
+function CourseDownload({ user, course }: { user: UsersRecord; course: CoursesRecord }) {
+  const fullChapters = useQuery(chaptersQueryOptions(user.id, course.id));
+  const tasks = useQuery(tasksQueryOptions(course.id));
+  return (
+    <section className={c.card} aria-labelledby="offline-title">
+      <h2 id="offline-title" className={c.h3}>
+        Offline
+      </h2>
+      {fullChapters.data ? (
+        <DownloadButton
+          userId={user.id}
+          courseId={course.id}
+          chapters={fullChapters.data.map((ch) => ({ ...ch }))}
+          tasksByChapter={groupByChapter(tasks.data ?? [])}
+          scope="course"
+        />
+      ) : fullChapters.isError ? (
+        <p className={c.muted}>The chapters could not be loaded for download.</p>
+      ) : null}
+      <DownloadsList userId={user.id} />
+      <Link to="/downloads" className={button({ tone: 'outline', size: 'sm' })}>
+        All offline downloads
+      </Link>
+    </section>
+  );
+}
+
 /** /course/$slug: the learner's dashboard for one course. */
-export function CourseDashboard({ slug }: { slug: string }) {
-  const { user } = useAuth();
-  const course = useQuery(courseQueryOptions(slug));
-  const courseId = course.data?.id;
-  const outline = useQuery({ ...outlineQueryOptions(courseId ?? ''), enabled: !!courseId });
-  const enrollment = useEnrollment(user?.id, courseId);
-  const enrolled = !!enrollment.data || user?.role === 'admin';
-  useQuery({ ...progressPullQueryOptions(user?.id ?? '', courseId ?? ''), enabled: !!user && !!courseId && enrolled });
-  const progress = useCourseProgress(user?.id, courseId);
-  // Full chapters (text, video) and tasks, for "download the whole course".
-  const fullChapters = useQuery({ ...chaptersQueryOptions(user?.id ?? '', courseId ?? ''), enabled: !!user && !!courseId && enrolled });
-  const tasks = useQuery({ ...tasksQueryOptions(courseId ?? ''), enabled: !!courseId && enrolled });
+export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: string }) {
+  const data = useCourse(slug);
+  const { data: chapters } = useSuspenseQuery(outlineQueryOptions(data.id));
+  // Unknown (offline, never read) counts as not enrolled, as the server would answer.
+  const enrollment = useQuery(enrollmentQueryOptions(user.id, data.id));
+  const enrolled = !!enrollment.data || user.role === 'admin';
+  const progress = useCourseProgress(user.id, data.id);
 
-  const failed = course.isError || course.data === null;
-  const notFound = course.data === null || (course.error as { status?: number } | null)?.status === 404;
-  useEffect(() => {
-    if (!failed) return;
-    if (notFound) toast({ title: 'Course not found', destructive: true });
-    else toast({ title: 'Failed to load course content', description: 'Failed to load course', destructive: true });
-  }, [failed, notFound]);
-
-  if (course.isError || course.data === null) return <CourseNotFound />;
-  if (!course.data || !outline.data || enrollment.isPending) return <Loading />;
-  const data = course.data;
-  const chapters = outline.data;
   const done = new Set([...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id));
   const completed = completedChapterCount(chapters, done);
-  const pct = percent(completed, chapters.length);
   const cover = imageSource(data, data.cover_image, 1600);
 
   return (
@@ -86,19 +95,7 @@ export function CourseDashboard({ slug }: { slug: string }) {
       </header>
 
       {enrolled ? (
-        <section className={c.card} aria-labelledby="progress-title">
-          <div className={c.between}>
-            <h2 id="progress-title" className={c.h3}>
-              Your Progress
-            </h2>
-            <SyncStatus />
-          </div>
-          <p data-testid="chapters-completed">
-            {completed} of {chapters.length} chapters
-          </p>
-          <ProgressBar value={pct} label="Course progress" />
-          <p className={c.muted}>{pct === 100 ? 'Course completed!' : `${pct}% complete`}</p>
-        </section>
+        <YourProgress user={user} courseId={data.id} completed={completed} total={chapters.length} />
       ) : (
         <div className={c.grid2}>
           <section className={c.card} aria-label="Price">
@@ -117,28 +114,7 @@ export function CourseDashboard({ slug }: { slug: string }) {
         </div>
       )}
 
-      {enrolled && user ? (
-        <section className={c.card} aria-labelledby="offline-title">
-          <h2 id="offline-title" className={c.h3}>
-            Offline
-          </h2>
-          {fullChapters.data ? (
-            <DownloadButton
-              userId={user.id}
-              courseId={data.id}
-              chapters={fullChapters.data.map((ch) => ({ ...ch }))}
-              tasksByChapter={groupByChapter(tasks.data ?? [])}
-              scope="course"
-            />
-          ) : fullChapters.isError ? (
-            <p className={c.muted}>The chapters could not be loaded for download.</p>
-          ) : null}
-          <DownloadsList userId={user.id} />
-          <Link to="/downloads" className={button({ tone: 'outline', size: 'sm' })}>
-            All offline downloads
-          </Link>
-        </section>
-      ) : null}
+      {enrolled ? <CourseDownload user={user} course={data} /> : null}
 
       <section aria-labelledby="chapters-title" className={styles.chapters}>
         <h2 id="chapters-title" className={c.h2}>

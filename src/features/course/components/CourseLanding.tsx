@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { imageSource } from '@/lib/pocketbase/files';
 import { COURSE_SLUG } from '@/lib/contract/contract.gen';
 import { useAuth } from '@/lib/pocketbase/session';
-import { imageSource } from '@/lib/pocketbase/files';
-import type { CourseLessonsRecord, CourseOutlineRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
+import type { CourseOutlineRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
-import { courseQueryOptions, lessonsQueryOptions, outlineQueryOptions, useEnrollment } from '../api/course';
+import { courseQueryOptions, enrollmentQueryOptions, lessonsQueryOptions, outlineQueryOptions } from '../api/course';
 import * as c from './course.css';
 import * as styles from './CourseLanding.css';
 
@@ -17,36 +17,46 @@ const FEATURES = [
   { title: 'Learn at your pace', text: 'Short video chapters, tasks to tick off, and progress that follows you to every device.' },
 ];
 
-/** The enrol button's label and target for the visitor's state (SPEC §2 /whispering-game). */
-export function useEnrollButton(course: CoursesRecord | null | undefined) {
-  const auth = useAuth();
-  const enrollment = useEnrollment(auth.user?.id, course?.id);
-  const navigate = useNavigate();
-  const slug = course?.slug ?? COURSE_SLUG;
-  if (auth.status === 'loading' || (auth.status === 'signedIn' && (!course || enrollment.isPending))) {
-    return { label: 'Loading...', disabled: true, go: () => {} };
-  }
-  if (auth.status === 'signedOut') {
-    return { label: 'Sign In to Enroll', disabled: false, go: () => void navigate({ to: '/auth', search: { redirect: '/whispering-game' } }) };
-  }
-  if (enrollment.data) return { label: 'Continue Course', disabled: false, go: () => void navigate({ to: '/course/$slug', params: { slug } }) };
-  return { label: 'Enroll Now', disabled: false, go: () => void navigate({ to: '/course/$slug/enroll', params: { slug } }) };
-}
+type Tone = 'solid' | 'inverse';
 
-function EnrollButton({ course, tone = 'solid' }: { course: CoursesRecord | null | undefined; tone?: 'solid' | 'inverse' }) {
-  const b = useEnrollButton(course);
+function EnrollButtonView({ label, disabled = false, go, tone }: { label: string; disabled?: boolean; go?: () => void; tone: Tone }) {
   return (
-    <button type="button" className={button({ tone, block: true })} disabled={b.disabled} aria-busy={b.disabled} onClick={b.go} data-testid="enroll-button">
-      {b.label}
+    <button type="button" className={button({ tone, block: true })} disabled={disabled} aria-busy={disabled} onClick={go} data-testid="enroll-button">
+      {label}
     </button>
   );
+}
+
+/** A signed-in visitor: "Continue Course" when enrolled, else "Enroll Now". */
+function SignedInEnrollButton({ userId, course, tone }: { userId: string; course: CoursesRecord; tone: Tone }) {
+  const enrollment = useQuery(enrollmentQueryOptions(userId, course.id));
+  const navigate = useNavigate();
+  const slug = course.slug;
+  if (enrollment.isPending) return <EnrollButtonView label="Loading..." disabled tone={tone} />;
+  if (enrollment.data) return <EnrollButtonView label="Continue Course" go={() => void navigate({ to: '/course/$slug', params: { slug } })} tone={tone} />;
+  return <EnrollButtonView label="Enroll Now" go={() => void navigate({ to: '/course/$slug/enroll', params: { slug } })} tone={tone} />;
+}
+
+/** The enrol button's label and target for the visitor's state (loading, signed out, enrolled or not). */
+function EnrollButton({ course, tone = 'solid' }: { course: CoursesRecord | null | undefined; tone?: Tone }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  if (auth.status === 'signedOut') {
+    return <EnrollButtonView label="Sign In to Enroll" go={() => void navigate({ to: '/auth', search: { redirect: '/whispering-game' } })} tone={tone} />;
+  }
+  if (auth.status === 'loading' || !auth.user || !course) return <EnrollButtonView label="Loading..." disabled tone={tone} />;
+  return <SignedInEnrollButton userId={auth.user.id} course={course} tone={tone} />;
 }
 
 function entryTitle(ch: CourseOutlineRecord) {
   return ch.sort_order <= 10 ? `Chapter ${ch.sort_order}: ${ch.title}` : ch.title;
 }
 
-function Curriculum({ outline, lessons }: { outline: CourseOutlineRecord[]; lessons: CourseLessonsRecord[] }) {
+/** The accordion of chapters; only chapter 1 lists its lessons. */
+function Curriculum({ courseId }: { courseId: string }) {
+  const { data: outline } = useQuery(outlineQueryOptions(courseId));
+  const { data: lessons } = useQuery(lessonsQueryOptions(courseId));
+  if (!outline || !lessons) return <p className={c.muted}>Loading...</p>;
   return (
     <div className={styles.accordion}>
       {outline.map((ch) => {
@@ -74,11 +84,8 @@ function Curriculum({ outline, lessons }: { outline: CourseOutlineRecord[]; less
 
 /** /whispering-game: the public course landing page. */
 export function CourseLanding() {
-  const course = useQuery(courseQueryOptions(COURSE_SLUG));
-  const courseId = course.data?.id ?? '';
-  const outline = useQuery({ ...outlineQueryOptions(courseId), enabled: !!courseId });
-  const lessons = useQuery({ ...lessonsQueryOptions(courseId), enabled: !!courseId });
-  const data = course.data;
+  // The page has fixed texts for a missing record (offline on a first visit): no error screen.
+  const { data } = useQuery(courseQueryOptions(COURSE_SLUG));
   const cover = data ? imageSource(data, data.cover_image, 1600) : undefined;
   const photo = data ? imageSource(data, data.instructor_photo, 400) : undefined;
 
@@ -135,7 +142,7 @@ export function CourseLanding() {
         <h2 id="curriculum-title" className={c.h2}>
           Curriculum
         </h2>
-        {outline.data && lessons.data ? <Curriculum outline={outline.data} lessons={lessons.data} /> : <p className={c.muted}>Loading...</p>}
+        {data ? <Curriculum courseId={data.id} /> : <p className={c.muted}>Loading...</p>}
       </section>
 
       <section aria-labelledby="instructor-title" className={`${c.card} ${styles.instructor}`}>

@@ -6,7 +6,7 @@ import * as c from './course.css';
 import * as styles from './CourseSidebar.css';
 
 /** The compendium is a static file in public/, precached for offline use. */
-export const COMPENDIUM_URL = '/compendium/the-whispering-game-compendium.pdf';
+const COMPENDIUM_URL = '/compendium/the-whispering-game-compendium.pdf';
 
 interface Props {
   courseSlug: string;

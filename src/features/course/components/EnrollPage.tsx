@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { imageSource } from '@/lib/pocketbase/files';
 import { useOnlineStatus } from '@/lib/offline/online';
-import { useAuth } from '@/lib/pocketbase/session';
+import { imageSource } from '@/lib/pocketbase/files';
+import type { UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
 import { toast } from '@/ui/toast/toast-store';
 import { createCourseCheckout } from '../api/checkout';
-import { courseQueryOptions, useEnrollment } from '../api/course';
+import { enrollmentQueryOptions, useCourse } from '../api/course';
 import { coursePrice } from '../model/progress';
 import * as c from './course.css';
-import { Loading } from './CourseDashboard';
 
 const FEATURE_CARDS = [
   { title: 'Video chapters', text: 'Ten chapters and a behind-the-scenes film, streamed in your browser.' },
@@ -21,37 +20,24 @@ const FEATURE_CARDS = [
 ];
 
 /** /course/$slug/enroll: course summary and the checkout button. */
-export function EnrollPage({ slug }: { slug: string }) {
-  const { user } = useAuth();
+export function EnrollPage({ user, slug }: { user: UsersRecord; slug: string }) {
   const navigate = useNavigate();
   const router = useRouter();
   const online = useOnlineStatus();
-  const course = useQuery(courseQueryOptions(slug));
-  const enrollment = useEnrollment(user?.id, course.data?.id);
+  const data = useCourse(slug);
+  // Unknown (offline, never read) counts as not enrolled; checkout needs a connection anyway.
+  const { data: enrollment } = useQuery(enrollmentQueryOptions(user.id, data.id));
   const [busy, setBusy] = useState(false);
-  const handled = useRef(false);
+  const redirected = useRef(false);
 
+  // Already enrolled: nothing to buy, off to the course.
   useEffect(() => {
-    if (handled.current) return;
-    if (course.isError) {
-      handled.current = true;
-      const missing = (course.error as { status?: number })?.status === 404;
-      if (missing) {
-        toast({ title: 'Course Not Found', description: 'The requested course could not be found.', destructive: true });
-        void navigate({ to: '/', replace: true });
-      } else {
-        toast({ title: 'Error', description: 'Failed to load course information.', destructive: true });
-      }
-    } else if (enrollment.data) {
-      handled.current = true;
-      toast({ title: 'Already Enrolled', description: 'You are already enrolled in this course.' });
-      void navigate({ to: '/course/$slug', params: { slug }, replace: true });
-    }
-  }, [course.isError, course.error, enrollment.data, navigate, slug]);
+    if (!enrollment || redirected.current) return;
+    redirected.current = true;
+    toast({ title: 'Already Enrolled', description: 'You are already enrolled in this course.' });
+    void navigate({ to: '/course/$slug', params: { slug }, replace: true });
+  }, [enrollment, navigate, slug]);
 
-  if (course.isError) return null;
-  if (!course.data || enrollment.isPending) return <Loading />;
-  const data = course.data;
   const photo = imageSource(data, data.instructor_photo, 400);
 
   const checkout = async () => {

@@ -1,23 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
-import { useAuth } from '@/lib/pocketbase/session';
+import type { UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
 import { type EnrollmentWithCourse, lessonsQueryOptions, myEnrollmentsQueryOptions, tasksQueryOptions } from '../api/course';
-import { progressPullQueryOptions, useCourseProgress } from '../api/progress';
+import { useCourseProgress } from '../api/progress';
+import { useProgressPull } from '../api/progress-pull';
 import { completedLessonCount, percent } from '../model/progress';
 import * as c from './course.css';
-import { Loading } from './CourseDashboard';
 import { ProgressBar } from './ProgressBar';
 
 function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; userId: string }) {
   const course = enrollment.expand?.course_id;
   const courseId = enrollment.course_id;
+  // A course whose lessons were never read on this device still gets its card offline.
   const lessons = useQuery(lessonsQueryOptions(courseId));
   const tasks = useQuery(tasksQueryOptions(courseId));
-  useQuery(progressPullQueryOptions(userId, courseId));
+  useProgressPull(userId, courseId);
   const progress = useCourseProgress(userId, courseId);
   if (!course) return null;
   const completedChapters = new Set([...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id));
@@ -45,10 +46,9 @@ function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; 
 }
 
 /** /my-courses: the learner's courses, newest enrolment first. */
-export function MyCourses({ onSignOut }: { onSignOut: () => Promise<void> }) {
-  const { user } = useAuth();
+export function MyCourses({ user, onSignOut }: { user: UsersRecord; onSignOut: () => Promise<void> }) {
   const navigate = useNavigate();
-  const enrollments = useQuery({ ...myEnrollmentsQueryOptions(user?.id ?? ''), enabled: !!user });
+  const { data: enrollments } = useSuspenseQuery(myEnrollmentsQueryOptions(user.id));
   return (
     <div className={`${container} ${c.page}`}>
       <header className={c.between}>
@@ -64,12 +64,10 @@ export function MyCourses({ onSignOut }: { onSignOut: () => Promise<void> }) {
           Sign out
         </button>
       </header>
-      {enrollments.isPending ? (
-        <Loading />
-      ) : enrollments.data && enrollments.data.length > 0 ? (
+      {enrollments.length > 0 ? (
         <div className={c.grid3}>
-          {enrollments.data.map((e) => (
-            <CourseCard key={e.id} enrollment={e} userId={user?.id ?? ''} />
+          {enrollments.map((e) => (
+            <CourseCard key={e.id} enrollment={e} userId={user.id} />
           ))}
         </div>
       ) : (

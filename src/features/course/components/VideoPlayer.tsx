@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useChapterVideoSource } from '@/lib/offline/video-source';
+import { useChapterVideoSource } from '../api/video-source';
 import type { CourseModulesRecord } from '@/lib/pocketbase/types.gen';
 import { positionToSave } from '../model/progress';
 import * as styles from './VideoPlayer.css';

@@ -31,7 +31,7 @@ export const EMPTY_CHAPTER: ChapterState = {
 export const EMPTY_TASK: TaskState = { completed: false, completed_at: 0, client_updated_at: 0 };
 
 /** PocketBase date string ("2026-11-21 12:00:00.000Z"), ISO string or ms → ms (0 = unset). */
-export function toMs(value: unknown): number {
+function toMs(value: unknown): number {
   if (value === null || value === undefined || value === '') return 0;
   if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : 0;
   const t = Date.parse(String(value).replace(' ', 'T'));

@@ -49,3 +49,6 @@ export const input = style({
   color: vars.color.ink,
   fontSize: vars.fontSize.sm,
 });
+
+/** A field error from the server, on its own line below the field and the button. */
+export const error = style({ flexBasis: '100%', margin: 0, fontSize: vars.fontSize.xs, color: vars.color.danger });

@@ -9,7 +9,7 @@ import * as styles from './Drop.css';
 import { NotifyForm } from './NotifyForm';
 import { useNow } from './useNow';
 
-/** Before release: countdown + notify-me; after: the live message and "Buy Print" (SPEC §2, §4). */
+/** Before release: countdown + notify-me; after: the live message and "Buy Print". */
 export function DropView({ drop, release }: { drop: DropWithPrint; release: Date }) {
   const now = useNow(release.getTime());
   const left = timeLeft(now, release);

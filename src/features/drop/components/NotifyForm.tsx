@@ -1,47 +1,65 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { toast } from '@/ui/toast/toast-store';
+import { useFormSubmit } from '@/ui/form/use-form-submit';
 import * as styles from './Drop.css';
 
-/** Notify-me sign-up before the release (SPEC §5, §8): an empty value is silently ignored. */
+/** Notify-me sign-up before the release: an empty value is silently ignored. */
 export function NotifyForm({ dropSlug }: { dropSlug: string }) {
   const id = useId();
+  const errorId = useId();
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = email.trim();
-    if (!value || sending) return;
-    setSending(true);
-    try {
-      const outcome = await subscribeNewsletter({ email: value, source: 'print-drop', context: dropSlug });
+  const { submit, sending, fieldErrors } = useFormSubmit({
+    send: (value: string) => subscribeNewsletter({ email: value, source: 'print-drop', context: dropSlug }),
+    check: (value) => (value ? undefined : 'ignore'),
+    notices: {
+      sent: { title: 'Subscribed', description: "You'll be notified at release." },
+      failed: { title: 'Subscription failed', description: 'Please try again shortly.', reason: true },
+    },
+    onDone: (value) => {
       setEmail('');
       rememberNewsletterEmail(value);
-      toast(
-        outcome.status === 'queued'
-          ? { title: 'Saved offline', description: 'You are offline. We will sign you up as soon as you are back online.' }
-          : { title: 'Subscribed', description: "You'll be notified at release." },
-      );
-    } catch (err) {
-      toast({ title: 'Subscription failed', description: (err instanceof Error && err.message) || 'Please try again shortly.', destructive: true });
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
+  const error = fieldErrors.email;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Notify me at release">
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(email.trim());
+      }}
+      noValidate
+      aria-label="Notify me at release"
+    >
       <label htmlFor={id} className={visuallyHidden}>
         Email address
       </label>
-      <input id={id} className={styles.input} type="email" name="email" autoComplete="email" placeholder="Your email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input
+        id={id}
+        className={styles.input}
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="Your email"
+        maxLength={FORM_LIMITS.email}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
       <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
         {sending ? 'Signing up…' : 'Notify Me'}
       </button>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,12 +1,12 @@
-// Drop countdown rules (SPEC §2, §4, §9): release time from ?release= (when a valid date),
+// Drop countdown rules: release time from ?release= (when a valid date),
 // else the drop record, else the default; shown in Europe/Stockholm; ticks every second.
 
 export const DEFAULT_DROP_SLUG = 'print-drop';
-/** SPEC §9: 2025-12-01 10:00 at +01:00 (Stockholm time). */
+/** The default release: 2025-12-01 10:00 at +01:00 (Stockholm time). */
 export const DEFAULT_RELEASE = new Date('2025-12-01T10:00:00+01:00');
-export const DISPLAY_TIME_ZONE = 'Europe/Stockholm';
+const DISPLAY_TIME_ZONE = 'Europe/Stockholm';
 export const TICK_MS = 1000;
-export const DROP_TITLE_MAX = 60;
+const DROP_TITLE_MAX = 60;
 
 export interface TimeLeft {
   days: number;
@@ -61,7 +61,7 @@ export function formatRelease(release: Date, locale = 'en-GB'): string {
   return `${text} (Stockholm time)`;
 }
 
-/** SPEC §9: the drop page title is limited to 60 characters. */
+/** The drop page title is limited to 60 characters. */
 export function dropTitle(title: string): string {
   const t = title.trim();
   return t.length <= DROP_TITLE_MAX ? t : `${t.slice(0, DROP_TITLE_MAX - 1).trimEnd()}…`;

@@ -1,52 +1,58 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { TextField } from '@/ui/field/Field';
-import { toast } from '@/ui/toast/toast-store';
+import { useFormSubmit } from '@/ui/form/use-form-submit';
 import * as styles from './Exhibition.css';
 
-/** Exhibition sign-up (SPEC §5, §8): email required, name optional. */
+const EMAIL_REQUIRED = 'Please enter your email address';
+
+/** Exhibition sign-up: email required, name optional. */
 export function ExhibitionSignup({ exhibitionTitle }: { exhibitionTitle: string }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    if (!email.trim()) {
-      setError('Please enter your email address');
-      toast({ title: 'Please enter your email address', destructive: true });
-      return;
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      const outcome = await subscribeNewsletter({ email: email.trim(), name: name.trim() || undefined, source: 'exhibition', context: exhibitionTitle });
-      rememberNewsletterEmail(email);
+  const { submit, sending, fieldErrors: errors } = useFormSubmit({
+    send: (input: { name: string; email: string }) =>
+      subscribeNewsletter({ email: input.email, name: input.name || undefined, source: 'exhibition', context: exhibitionTitle }),
+    check: (input) => (input.email ? undefined : { notice: { title: EMAIL_REQUIRED, destructive: true }, fieldErrors: { email: EMAIL_REQUIRED } }),
+    notices: {
+      sent: { title: 'Success!' },
+      failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
+    },
+    onDone: (input) => {
+      rememberNewsletterEmail(input.email);
       setEmail('');
       setName('');
-      toast(
-        outcome.status === 'queued'
-          ? { title: 'Saved offline', description: 'You are offline. We will sign you up as soon as you are back online.' }
-          : { title: 'Success!' },
-      );
-    } catch {
-      toast({ title: 'Error', description: 'Something went wrong. Please try again.', destructive: true });
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="exhibition-signup-title">
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit({ name: name.trim(), email: email.trim() });
+      }}
+      noValidate
+      aria-labelledby="exhibition-signup-title"
+    >
       <h2 id="exhibition-signup-title" className={styles.formTitle}>
         Get the invitation
       </h2>
-      <TextField label="Name" optional name="name" autoComplete="name" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} error={error} aria-required="true" />
+      <TextField label="Name" optional name="name" autoComplete="name" maxLength={FORM_LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={FORM_LIMITS.email}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        aria-required="true"
+      />
       <div>
         <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
           {sending ? 'Signing up…' : 'Sign Up'}

@@ -4,10 +4,10 @@ import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import { Collections, type NewsPostsRecord } from '@/lib/pocketbase/types.gen';
 
-/** SPEC §9: the news list shows up to 9 posts. */
-export const NEWS_LIMIT = 9;
+/** The news list shows up to 9 posts. */
+const NEWS_LIMIT = 9;
 
-export const newsKeys = {
+const newsKeys = {
   all: [Collections.NewsPosts] as const,
   latest: () => [...newsKeys.all, 'latest', { limit: NEWS_LIMIT }] as const,
   bySlug: (slug: string) => [...newsKeys.all, 'slug', slug] as const,

@@ -3,7 +3,7 @@ import { vars } from '@/styles/theme.css';
 
 export const form = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, width: '100%' });
 
-export const fieldBase = style({
+const fieldBase = style({
   flex: '1 1 12rem',
   minWidth: 0,
   minHeight: '2.75rem',
@@ -24,4 +24,10 @@ export const field = styleVariants({
       selectors: { '&::placeholder': { color: vars.color.inverseMuted } },
     },
   ],
+});
+
+/** A field error from the server, on its own line below the field and the button. */
+export const error = styleVariants({
+  light: { flexBasis: '100%', margin: 0, fontSize: vars.fontSize.xs, color: vars.color.danger },
+  dark: { flexBasis: '100%', margin: 0, fontSize: vars.fontSize.xs, color: vars.color.inverseInk },
 });

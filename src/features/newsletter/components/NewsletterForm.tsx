@@ -1,14 +1,14 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { toast } from '@/ui/toast/toast-store';
+import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { isValidEmail } from '../model/email';
-import { QUEUED_TOAST } from '../model/messages';
 import * as styles from './NewsletterForm.css';
 
-export type NewsletterSource = 'footer' | 'home';
+type NewsletterSource = 'footer' | 'home';
 
 const CONTEXT: Record<NewsletterSource, string> = { footer: 'Footer', home: 'Home' };
 
@@ -22,44 +22,38 @@ interface NewsletterFormProps {
 }
 
 /**
- * Email + Subscribe (SPEC §4, §5, §8): checks the address, sends subscribe-newsletter
- * (double opt-in, consent recorded on the server), clears the field and remembers the email.
- * Offline, the sign-up waits in the outbox and the toast says so.
+ * Email + Subscribe: checks the address, sends subscribe-newsletter (double opt-in, consent
+ * recorded on the server), clears the field and remembers the email.
  */
 export function NewsletterForm({ source, tone = 'light', label, describedBy }: NewsletterFormProps) {
   const inputId = useId();
+  const errorId = useId();
   const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const value = email.trim();
-    if (!isValidEmail(value)) {
-      toast({ title: 'Invalid email', description: 'Please enter a valid email address.' });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const outcome = await subscribeNewsletter({ email: value, source, context: CONTEXT[source] });
+  const { submit, sending, fieldErrors } = useFormSubmit({
+    send: (value: string) => subscribeNewsletter({ email: value, source, context: CONTEXT[source] }),
+    check: (value) => (isValidEmail(value) ? undefined : { notice: { title: 'Invalid email', description: 'Please enter a valid email address.' } }),
+    notices: {
+      sent: { title: 'Subscribed', description: 'Thanks! You will receive occasional updates.' },
+      failed: { title: 'Subscription failed', description: 'Please try again in a moment.' },
+    },
+    onDone: (value) => {
       setEmail('');
       rememberNewsletterEmail(value);
-      toast(outcome.status === 'queued' ? QUEUED_TOAST : { title: 'Subscribed', description: 'Thanks! You will receive occasional updates.' });
-    } catch {
-      toast({ title: 'Subscription failed', description: 'Please try again in a moment.', destructive: true });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
+  const error = fieldErrors.email;
 
   return (
     <form
       className={styles.form}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(email.trim());
+      }}
       aria-label={label}
       aria-describedby={describedBy}
-      // The footer field is a browser-level required email field (SPEC §5); the home form
-      // reports problems through the toast only.
+      // The footer field is a browser-level required email field; the home form reports
+      // problems through the toast only.
       noValidate={source !== 'footer'}
       data-source={source}
     >
@@ -74,13 +68,21 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
         inputMode="email"
         placeholder="Your email"
         required={source === 'footer'}
+        maxLength={FORM_LIMITS.email}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         className={styles.field[tone]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       />
-      <button type="submit" className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })} disabled={submitting} aria-busy={submitting}>
-        {submitting ? 'Subscribing…' : 'Subscribe'}
+      <button type="submit" className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })} disabled={sending} aria-busy={sending}>
+        {sending ? 'Subscribing…' : 'Subscribe'}
       </button>
+      {error ? (
+        <p id={errorId} className={styles.error[tone]}>
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

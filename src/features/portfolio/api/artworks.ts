@@ -4,9 +4,9 @@ import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import { type ArtworksRecord, Collections } from '@/lib/pocketbase/types.gen';
 
-export const RECENT_WORKS_LIMIT = 3;
+const RECENT_WORKS_LIMIT = 3;
 
-export const artworkKeys = {
+const artworkKeys = {
   all: [Collections.Artworks] as const,
   list: () => [...artworkKeys.all, 'list', { sort: '-year' }] as const,
   recent: () => [...artworkKeys.all, 'recent', { sort: 'sort_order', limit: RECENT_WORKS_LIMIT }] as const,

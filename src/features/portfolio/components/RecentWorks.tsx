@@ -4,7 +4,7 @@ import { recentArtworksQueryOptions } from '../api/artworks';
 import { ArtworkGrid } from './ArtworkGrid';
 import * as styles from './Section.css';
 
-/** Home: the first three artworks by sort order (SPEC §2). */
+/** Home: the first three artworks by sort order. */
 export function RecentWorks() {
   const { data: artworks } = useSuspenseQuery(recentArtworksQueryOptions());
   return (

@@ -11,7 +11,7 @@ export interface CreatePaymentResult {
 
 /**
  * POST /api/atelier/create-payment (docs/api.md). The server prices everything from the
- * database; titles and prices are sent only because SPEC §7 lists them, and are ignored.
+ * database; titles and prices go along for the record only; the server ignores them.
  */
 export async function createPrintPayment(input: { items: readonly CartItem[]; currency: Currency; customerEmail: string | null }): Promise<CreatePaymentResult> {
   let res: Partial<CreatePaymentResult> | null;

@@ -6,7 +6,7 @@ import { FALLBACK_RATES, type Rates } from '../model/price';
 
 export interface RatesState {
   rates: Rates;
-  /** live: just read from the server; cached: the copy saved on this device; fallback: SPEC §9 defaults. */
+  /** live: just read from the server; cached: the copy saved on this device; fallback: the built-in rates. */
   source: 'live' | 'cached' | 'fallback';
   fetchedAt: string | null;
 }

@@ -5,7 +5,7 @@ import { pb } from '@/lib/pocketbase/client';
 import { Collections, type PrintsRecord } from '@/lib/pocketbase/types.gen';
 
 /**
- * Active prints by sort order (SPEC §7: the list; the detail picks from it by slug and
+ * Active prints by sort order (the list; the detail picks from it by slug and
  * falls back to the first). One query for both pages, so a print seen on the list renders
  * offline on its own page. `available` is the server's count of copies left.
  */

@@ -18,7 +18,7 @@ export const verifyPaymentQueryOptions = (sessionId: string) =>
       const res = await pb.send<{ order: VerifiedOrder; payment_status: string }>('/api/atelier/verify-payment', { method: 'POST', body: { sessionId } });
       return res.order;
     },
-    // SPEC §8: a failed verification stops loading and shows no order details.
+    // A failed verification stops loading and shows no order details.
     retry: false,
     staleTime: 0,
     gcTime: 0,

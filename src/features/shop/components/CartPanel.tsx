@@ -8,7 +8,7 @@ import { CheckoutButton } from './CheckoutButton';
 import { useKnownPrints, useShopPricing } from './use-shop-pricing';
 
 /**
- * "Your cart" (SPEC §2): lines with title, quantity, price and Remove; Subtotal, Checkout
+ * "Your cart": lines with title, quantity, price and Remove; Subtotal, Checkout
  * and Clear cart. Prices follow the selected currency by the same rule the server charges.
  */
 export function CartPanel() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readRememberedEmail } from '@/lib/remembered-email';
+import { rememberedNewsletterEmail } from '@/lib/forms/remembered';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { toast } from '@/ui/toast/toast-store';
 import { button } from '@/ui/button/button.css';
@@ -21,7 +21,7 @@ function openBlankTab(): CheckoutTab | null {
   return { navigate: (url) => w.location.replace(url), close: () => w.close() };
 }
 
-/** Checkout (SPEC §4): "Creating checkout..." and disabled while running or when empty; online only. */
+/** Checkout: "Creating checkout..." and disabled while running or when empty; online only. */
 export function CheckoutButton() {
   const items = useCartStore((s) => s.items);
   const currency = useCartStore((s) => s.currency);
@@ -36,7 +36,7 @@ export function CheckoutButton() {
       await runCheckout({
         items,
         currency,
-        email: readRememberedEmail(),
+        email: rememberedNewsletterEmail(),
         online,
         openTab: openBlankTab,
         navigateHere: (url) => window.location.assign(url),

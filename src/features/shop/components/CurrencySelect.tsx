@@ -4,7 +4,7 @@ import { useCartStore } from '../store';
 import * as styles from './CurrencySelect.css';
 import { useShopPricing } from './use-shop-pricing';
 
-/** EUR / SEK / USD (SPEC §2), remembered with the cart; says when rates are not live. */
+/** EUR / SEK / USD, remembered with the cart; says when rates are not live. */
 export function CurrencySelect() {
   const id = useId();
   const currency = useCartStore((s) => s.currency);

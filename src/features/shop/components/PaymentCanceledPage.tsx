@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
@@ -28,7 +27,6 @@ export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
 
   return (
     <div className={`${container} ${styles.status}`}>
-      <PageHead title="Payment canceled" />
       <p className={eyebrow}>Checkout</p>
       <h1 className={styles.title}>Payment canceled</h1>
       <p>Your payment was canceled. No charges were made.</p>

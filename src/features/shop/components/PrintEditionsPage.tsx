@@ -1,13 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { printsQueryOptions } from '../api/prints';
 import { CurrencySelect } from './CurrencySelect';
 import { PrintCard } from './PrintCard';
 import * as styles from './ShopPage.css';
 
-/** /print-editions: active prints by sort order, currency selector, Add to Cart (SPEC §2). */
+/** /print-editions: active prints by sort order, currency selector, Add to Cart. */
 export function PrintEditionsPage({ highlight }: { highlight?: string }) {
   const { data: prints } = useSuspenseQuery(printsQueryOptions());
 
@@ -18,7 +17,6 @@ export function PrintEditionsPage({ highlight }: { highlight?: string }) {
 
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title="Print Editions" description="Signed limited-edition giclée prints on archival paper. Free worldwide shipping from Stockholm." />
       <header className={styles.header}>
         <div>
           <p className={eyebrow}>Shop</p>

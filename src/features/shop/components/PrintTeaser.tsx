@@ -7,7 +7,7 @@ import { Image } from '@/ui/image/Image';
 import { featuredPrintQueryOptions } from '../api/featured-print';
 import * as styles from './PrintTeaser.css';
 
-/** Home: the first active print by sort order, or a disabled "Unavailable" (SPEC §2). */
+/** Home: the first active print by sort order, or a disabled "Unavailable". */
 export function PrintTeaser() {
   const { data: print } = useSuspenseQuery(featuredPrintQueryOptions());
   const cover = print ? (imageSource(print, print.cover_image) ?? imageSource(print, print.main_image)) : undefined;

@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
 import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
-import { PageHead } from '@/features/site/components/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import { Image } from '@/ui/image/Image';
 import { pickPrint, printsQueryOptions } from '../api/prints';
@@ -28,7 +27,6 @@ export function PrintViewPage({ slug }: { slug?: string }) {
   if (!print) {
     return (
       <div className={`${container} ${styles.status}`}>
-        <PageHead title="Print Editions" />
         <h1 className={styles.title}>No prints available</h1>
         <Link to="/print-editions">Back to print editions</Link>
       </div>
@@ -37,7 +35,6 @@ export function PrintViewPage({ slug }: { slug?: string }) {
   const main = imageSource(print, print.main_image || print.cover_image, 1600);
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title={print.title} description={print.description?.slice(0, 160) || undefined} />
       <div className={styles.detail}>
         <div>
           <Image

@@ -1,6 +1,6 @@
 import { type Currency, isCurrency } from './currency';
 
-/** A cart line (SPEC §3). `price` is in currency units, not cents. */
+/** A cart line. `price` is in currency units, not cents. */
 export interface CartItem {
   id: string;
   title: string;

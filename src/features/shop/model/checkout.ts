@@ -1,7 +1,7 @@
 import type { CartItem } from './cart';
 import type { Currency } from './currency';
 
-export interface CheckoutToast {
+interface CheckoutToast {
   title: string;
   description?: string;
   destructive?: boolean;
@@ -35,7 +35,7 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * SPEC §4/§5/§8 print checkout: empty cart → destructive "Empty cart" toast; offline →
+ * Print checkout: empty cart → destructive "Empty cart" toast; offline →
  * checkout needs a connection; success → the Stripe page in a new tab, cart cleared,
  * "Redirecting to checkout"; failure → "Checkout failed / {message or Please try again.}".
  */

@@ -6,7 +6,7 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 /**
- * SPEC §9: US English or any -US region → usd; Swedish or -SE → sek; everything else eur.
+ * US English or any -US region → usd; Swedish or -SE → sek; everything else eur.
  * Only the first (preferred) language decides.
  */
 export function currencyForLanguages(languages: readonly string[]): Currency {
@@ -19,7 +19,7 @@ export function currencyForLanguages(languages: readonly string[]): Currency {
 const LOCALE: Record<Currency, string> = { sek: 'sv-SE', eur: 'en-IE', usd: 'en-US' };
 const FALLBACK_SYMBOL: Record<Currency, string> = { eur: '€', sek: 'kr', usd: '$' };
 
-/** Whole amounts with a narrow currency symbol, in the currency's home locale (SPEC §9). */
+/** Whole amounts with a narrow currency symbol, in the currency's home locale. */
 export function formatPrice(amount: number, currency: Currency): string {
   try {
     return new Intl.NumberFormat(LOCALE[currency], {

@@ -19,12 +19,12 @@ export interface Rates {
   usd: number;
 }
 
-/** SPEC §9: used when the server has no rates for us and nothing is saved offline. */
+/** Used when the server has no rates for us and nothing is saved offline. */
 export const FALLBACK_RATES: Rates = { sek: 11.5, usd: 1.1 };
 
 const positive = (n: number | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);
 
-export function normalizeRates(rates: Partial<Rates> | null | undefined): Rates {
+function normalizeRates(rates: Partial<Rates> | null | undefined): Rates {
   return { sek: positive(rates?.sek) || FALLBACK_RATES.sek, usd: positive(rates?.usd) || FALLBACK_RATES.usd };
 }
 

@@ -12,8 +12,8 @@ export interface PageHeadProps {
 }
 
 /**
- * The shared head of SPEC §1. Render exactly one per page: React 19 hoists these tags into
- * <head> and removes them when the page unmounts.
+ * The page's head: title, description, canonical and share tags. Routes render exactly one
+ * per page; React 19 hoists these tags into <head> and removes them when the page unmounts.
  */
 export function PageHead({ title, description, image }: PageHeadProps) {
   const settings = useSiteSettings();

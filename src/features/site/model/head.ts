@@ -6,7 +6,7 @@ export const FALLBACK_SITE_NAME = 'Atelier';
 /** The description of pages without their own; the server's HTML head uses the same. */
 export { DEFAULT_DESCRIPTION };
 
-/** SPEC §1: "{page title} | {artist name}", or "{artist name} — Contemporary Artist" without one. */
+/** "{page title} | {artist name}", or "{artist name} — Contemporary Artist" without one. */
 export function documentTitle(pageTitle: string | undefined, artistName: string): string {
   const name = artistName.trim() || FALLBACK_SITE_NAME;
   const page = pageTitle?.trim();

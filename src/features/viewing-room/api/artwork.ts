@@ -6,7 +6,7 @@ import { type ArtworksRecord, Collections } from '@/lib/pocketbase/types.gen';
 
 /**
  * The artwork shown in the viewing room: by slug, or the first by sort order when the slug
- * is missing or unknown (SPEC §2, §7). Null only when there are no artworks at all.
+ * is missing or unknown. Null only when there are no artworks at all.
  */
 export const viewingRoomArtworkQueryOptions = (slug: string | undefined) =>
   mirroredQueryOptions({

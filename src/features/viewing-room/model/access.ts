@@ -2,7 +2,7 @@ import { readValue, StorageKeys, writeValue } from '@/lib/forms/remembered';
 
 const GRANTED = 'granted';
 
-/** The room stays unlocked on this device once the sign-up was accepted (SPEC §4). */
+/** The room stays unlocked on this device once the sign-up was accepted. */
 export function hasRoomAccess(): boolean {
   return readValue(StorageKeys.viewingRoomAccess) === GRANTED;
 }

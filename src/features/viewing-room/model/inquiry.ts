@@ -1,6 +1,12 @@
-// The artwork inquiry (SPEC §5, §7): subject "Artwork Inquiry: {title}", phone "Not provided"
-// when empty, a message with the contact details and the artwork details.
-import { INQUIRY_SUBJECT_PREFIX } from '@/lib/contract/contract.gen';
+// The artwork inquiry: subject "Artwork Inquiry: {title}", phone "Not provided" when empty,
+// a message with the contact details and the artwork details.
+import { FORM_LIMITS, INQUIRY_SUBJECT_PREFIX } from '@/lib/contract/contract.gen';
+
+/** Longest first or last name: together they make the contact's name. */
+export const NAME_PART_MAX = FORM_LIMITS.name / 2;
+
+/** Longest comment: the details around it must fit in the message too. */
+export const COMMENTS_MAX = 3000;
 
 export interface InquiryInput {
   firstName: string;
@@ -19,7 +25,7 @@ export interface InquiryArtwork {
   slug: string;
 }
 
-export const NO_PHONE = 'Not provided';
+const NO_PHONE = 'Not provided';
 
 export interface ContactPayload {
   kind: 'inquiry';

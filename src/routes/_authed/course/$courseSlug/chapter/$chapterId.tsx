@@ -1,17 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadChapterPage } from '@/features/course/api/page-loaders';
 import { ChapterViewer } from '@/features/course/components/ChapterViewer';
+import { CourseNotFound } from '@/features/course/components/CourseStatus';
 import { PageHead } from '@/features/site/components/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$courseSlug/chapter/$chapterId')({
+  loader: ({ context: { queryClient, user }, params }) => loadChapterPage(queryClient, user, params.courseSlug, params.chapterId),
+  notFoundComponent: () => <CourseNotFound />,
+  errorComponent: () => <CourseNotFound />,
   component: ChapterRoute,
 });
 
 function ChapterRoute() {
   const { courseSlug, chapterId } = Route.useParams();
+  const { user } = Route.useRouteContext();
   return (
     <>
       <PageHead title="Chapter" />
-      <ChapterViewer courseSlug={courseSlug} chapterId={chapterId} />
+      <ChapterViewer user={user} courseSlug={courseSlug} chapterId={chapterId} />
     </>
   );
 }

@@ -1,0 +1,76 @@
+// Chapter videos are never deleted by a replacement or a removal: the stored file remains.
+// PocketBase deletes a file field's old file after a successful update;
+// instead we list the old name in the hidden, protected `video_archive` field of the same
+// record, so the file keeps its URL (/api/files/course_modules/<id>/<name>) and a learner
+// who is mid-chapter keeps streaming it with their file token. CommonJS; required inside
+// handlers.
+
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
+// PocketBase v0.39.11 keeps the names a file field will delete after the update under
+// this raw key (core/field_file.go: internalCustomFieldKeyPrefix + "_deletedFilesPrefix_"
+// + field name). tests/integration/admin-videos.test.ts fails if that ever changes.
+var PENDING_DELETE_KEY = "@pbInternal_deletedFilesPrefix_video";
+
+/** onRecordUpdateExecute for course_modules: runs after validation, around the DB write. */
+function keepReplacedVideo(e) {
+  var record = e.record;
+  var before = "";
+  try {
+    before = e.app.findRecordById(Collections.CourseModules, record.id).getString("video");
+  } catch (_) {
+    before = "";
+  }
+  // A new upload reads as "" here (it is still a file object), a removal as "".
+  var now = record.getString("video");
+  if (!before || before === now) return e.next();
+
+  var archive = record.getStringSlice("video_archive");
+  if (archive.indexOf(before) === -1) archive.push(before);
+  record.set("video_archive", archive);
+
+  e.next();
+
+  const pending = record.getRaw(PENDING_DELETE_KEY) || [];
+  const keep = [];
+  for (let i = 0; i < pending.length; i++) if (pending[i] !== before) keep.push(pending[i]);
+  if (keep.length !== pending.length) record.setRaw(PENDING_DELETE_KEY, keep.length ? keep : null);
+}
+
+function collectionName(app, nameOrId) {
+  try {
+    return app.findCachedCollectionByNameOrId(nameOrId).name;
+  } catch (_) {
+    return "";
+  }
+}
+
+function isAdminOrSuperuser(e) {
+  if (!e.auth) return false;
+  if (e.auth.isSuperuser()) return true;
+  return e.auth.collection().name === Collections.Users && e.auth.getString("role") === "admin";
+}
+
+/**
+ * Refuses chapter creates and updates from anyone but admins before the request body is
+ * read: the video field allows 4 GB bodies, and PocketBase parses the multipart body (to
+ * temp files) before its API rules say no. Same answers as the rules give: 404 for an
+ * update, 403 for a create (superusers only).
+ */
+function guardChapterWrites(e) {
+  var method = e.request.method;
+  if (method !== "POST" && method !== "PATCH") return e.next();
+  var m = /^\/api\/collections\/([^/]+)\/records(?:\/|$)/.exec(e.request.url.path);
+  if (!m) return e.next();
+  var name = decodeURIComponent(m[1]);
+  if (name !== Collections.CourseModules && collectionName(e.app, name) !== Collections.CourseModules) return e.next();
+  if (method === "POST" && !e.auth?.isSuperuser()) throw new ForbiddenError("Only superusers can perform this action.");
+  if (method === "PATCH" && !isAdminOrSuperuser(e)) throw new NotFoundError("The requested resource wasn't found.");
+  return e.next();
+}
+
+module.exports = {
+  keepReplacedVideo: keepReplacedVideo,
+  guardChapterWrites: guardChapterWrites,
+  PENDING_DELETE_KEY: PENDING_DELETE_KEY,
+};

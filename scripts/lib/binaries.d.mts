@@ -1,0 +1,5 @@
+export const POCKETBASE_VERSION: string;
+export const STRIPE_MOCK_VERSION: string;
+export const cacheDir: string;
+export function ensurePocketBase(): string;
+export function ensureStripeMock(): string;

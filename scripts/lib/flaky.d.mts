@@ -1,0 +1,11 @@
+export interface ReportedTest {
+  file: string;
+  line: number;
+  project: string;
+  title: string;
+  status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+}
+export function testsOf(report: unknown): ReportedTest[];
+export function flakyTests(report: unknown): ReportedTest[];
+export function describeTest(t: ReportedTest): string;
+export function rerunArgs(t: ReportedTest, times: number): string[];

@@ -1,0 +1,47 @@
+// Flaky browser tests: a test that failed and then passed on its retry. `npm test` names
+// each one and runs it again on its own; if it fails again there, the run fails
+// (scripts/test.mjs, README "Flaky tests").
+
+/** Every test of a Playwright JSON report, flattened: {file, line, project, title, status}. */
+export function testsOf(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        out.push({
+          file: spec.file,
+          line: spec.line,
+          project: test.projectName,
+          title: [...titles, spec.title].join(' › '),
+          status: test.status,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file && child.title ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
+
+/** The tests that passed only on a retry. */
+export function flakyTests(report) {
+  return testsOf(report).filter((t) => t.status === 'flaky');
+}
+
+/** How a test is named in the summary and selected for its re-run. */
+export function describeTest(t) {
+  return `[${t.project}] ${t.file}:${t.line} › ${t.title}`;
+}
+
+/** Playwright arguments that run one test `times` times with no retries. */
+export function rerunArgs(t, times) {
+  // --no-deps: a project's dependencies (pwa-update runs after desktop and phone) stay out of it
+  return [
+    'test',
+    `${t.file}:${t.line}`,
+    `--project=${t.project}`,
+    '--no-deps',
+    `--repeat-each=${times}`,
+    '--retries=0',
+  ];
+}

@@ -1,0 +1,2 @@
+export const root: string;
+export function pbDirArgs(opts?: { dataDir?: string; publicDir?: string; migrationsDir?: string }): string[];

@@ -1,0 +1,21 @@
+// The superuser of every throwaway PocketBase this repository starts: the test servers,
+// the e2e server, type generation and the benchmarks. `npm start` and `npm run dev` use
+// ADMIN_EMAIL / ADMIN_PASSWORD instead; these credentials never reach a real database.
+export const TEST_SUPERUSER = Object.freeze({ email: 'superuser@atelier.test', password: 'superuser-password-123' });
+
+/**
+ * Signs in as TEST_SUPERUSER and returns the token. `ip` is sent as X-Forwarded-For (the
+ * settings trust it), so callers that sign in from their own address never share the
+ * per-address sign-in rate limit.
+ */
+export async function superuserToken(url, { ip } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (ip) headers['x-forwarded-for'] = ip;
+  const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ identity: TEST_SUPERUSER.email, password: TEST_SUPERUSER.password }),
+  });
+  if (!res.ok) throw new Error(`superuser sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}

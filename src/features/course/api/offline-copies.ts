@@ -1,0 +1,42 @@
+// What a learner has downloaded on this device: one Dexie `downloads` row per stored item
+// (a file copy in Cache Storage or a chapter snapshot), owned by one user. Finding a copy;
+// storing them is download-course.ts, listing and freeing them manage-downloads.ts.
+import { db } from '@/lib/offline/db';
+import { DOWNLOADS_CACHE, offlineMediaKey } from '@/lib/offline/media-keys';
+import { Collections } from '@/lib/pocketbase/types.gen';
+
+/** What a chapter download needs from a course_modules record (the viewer has it). */
+export interface DownloadableChapter {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  course_id: string;
+  title: string;
+  /** File name of the protected video ('' = none). */
+  video: string;
+  content?: string;
+  [field: string]: unknown;
+}
+
+export const rowKey = (userId: string, key: string) => `${userId}|${key}`;
+export const chapterRecordKey = (chapterId: string) => `record:${Collections.CourseModules}:${chapterId}`;
+
+/**
+ * For the chapter viewer: the URL of this user's downloaded copy of the chapter video
+ * (served by the service worker, seekable, works offline), or null if not downloaded.
+ */
+export async function offlineVideoUrl(userId: string, chapter: Pick<DownloadableChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string | null> {
+  if (!userId || !chapter.video) return null;
+  const key = offlineMediaKey({ collection: chapter.collectionId || chapter.collectionName, recordId: chapter.id, filename: chapter.video });
+  const row = await db.downloads.get(rowKey(userId, key));
+  if (!row) return null;
+  // The row may outlive the copy (storage evicted, or another tab cleared the cache).
+  const cached = 'caches' in globalThis ? await (await caches.open(DOWNLOADS_CACHE)).match(key) : undefined;
+  return cached ? key : null;
+}
+
+/** The downloaded snapshot of a chapter (with its text) and its tasks, or null. */
+export async function offlineChapterData(userId: string, chapterId: string): Promise<{ chapter: DownloadableChapter; tasks: unknown[] } | null> {
+  const row = await db.downloads.get(rowKey(userId, chapterRecordKey(chapterId)));
+  return (row?.record as { chapter: DownloadableChapter; tasks: unknown[] } | undefined) ?? null;
+}

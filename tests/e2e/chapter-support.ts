@@ -1,0 +1,76 @@
+// Course chapters as the superuser sees them, for the browser tests: the course, its
+// chapter records (with video and text), enrolments, and a short real video to upload.
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { superuserToken } from './accounts';
+
+export const COURSE_SLUG = 'whispering-game';
+
+export async function courseBySlug(request: APIRequestContext, slug = COURSE_SLUG): Promise<{ id: string; title: string }> {
+  const su = await superuserToken();
+  const res = await request.get('/api/collections/courses/records', { headers: { authorization: su }, params: { filter: `slug="${slug}"` } });
+  return (await res.json()).items[0];
+}
+
+export async function chapters(request: APIRequestContext, courseId: string): Promise<Array<{ id: string; title: string; sort_order: number; video: string; content: string }>> {
+  const su = await superuserToken();
+  const res = await request.get('/api/collections/course_modules/records', { headers: { authorization: su }, params: { filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' } });
+  return (await res.json()).items;
+}
+
+export async function enroll(request: APIRequestContext, userId: string, courseId: string) {
+  const su = await superuserToken();
+  const res = await request.post('/api/collections/course_enrollments/records', {
+    headers: { authorization: su },
+    data: { user_id: userId, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' },
+  });
+  expect(res.ok(), `enroll ${res.status()}`).toBe(true);
+}
+
+/** Puts a video on a chapter as the superuser (the learner tests need one). */
+export async function setChapterVideo(request: APIRequestContext, chapterId: string, video: Buffer, name = 'chapter.webm', seconds = 3) {
+  const su = await superuserToken();
+  const res = await request.patch(`/api/collections/course_modules/records/${chapterId}`, {
+    headers: { authorization: su },
+    multipart: { video: { name, mimeType: 'video/webm', buffer: video }, duration_seconds: String(seconds) },
+  });
+  expect(res.ok(), `set video ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as { video: string; collectionId: string };
+}
+
+/**
+ * A real ~3 s WebM (VP8/VP9) recorded from an animated canvas with Chromium's
+ * MediaRecorder: no ffmpeg needed, and it plays and seeks in the same browser.
+ */
+export async function recordTestVideo(page: Page, seconds = 3): Promise<Buffer> {
+  await page.goto('/robots.txt');
+  const base64 = await page.evaluate(async (ms) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 180;
+    const ctx = canvas.getContext('2d')!;
+    const stream = canvas.captureStream(25);
+    const recorder = new MediaRecorder(stream, { mimeType: 'video/webm', videoBitsPerSecond: 400_000 });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((r) => (recorder.onstop = r));
+    let frame = 0;
+    const timer = setInterval(() => {
+      frame += 1;
+      ctx.fillStyle = `hsl(${(frame * 7) % 360} 60% 50%)`;
+      ctx.fillRect(0, 0, 320, 180);
+      ctx.fillStyle = '#fff';
+      ctx.font = '48px sans-serif';
+      ctx.fillText(String(frame), 20, 100);
+    }, 40);
+    recorder.start(250);
+    await new Promise((r) => setTimeout(r, ms));
+    recorder.stop();
+    await stopped;
+    clearInterval(timer);
+    const buf = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+    return btoa(s);
+  }, seconds * 1000);
+  return Buffer.from(base64, 'base64');
+}

@@ -1,0 +1,208 @@
+import { expect, test } from '@playwright/test';
+import { findRecords } from './accounts';
+import { expectToast, ownClientIp, uniqueEmail } from './support';
+
+// The visitor forms: newsletter (home, footer, exhibition, drop) and contact.
+// page.route cannot see requests a service worker makes, so these specs run without it
+// (offline.spec.ts and the course's offline specs cover the service worker).
+test.use({ serviceWorkers: 'block' });
+
+test.beforeEach(async ({ page }) => {
+  await ownClientIp(page);
+});
+
+test.describe('newsletter (home and footer)', () => {
+  test('home: invalid email, then Subscribed; the field clears and the email is remembered', async ({ page, request }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
+    await form.getByLabel('Email address').fill('not-an-email');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expectToast(page, 'Invalid email', 'Please enter a valid email address.');
+
+    const email = uniqueEmail('home');
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expectToast(page, 'Subscribed', 'Thanks! You will receive occasional updates.');
+    await expect(form.getByLabel('Email address')).toHaveValue('');
+    expect(await page.evaluate(() => localStorage.getItem('newsletter_email'))).toBe(email);
+    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    expect(sub).toMatchObject({ status: 'pending', consent_source: 'home', consent_context: 'Home', consent_text_version: 'home-v1' });
+  });
+
+  test('footer: "Subscribing…" while sending, "Subscription failed" on a server error', async ({ page }) => {
+    await page.goto('/about');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/atelier/subscribe-newsletter', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, message: 'boom', data: {} }) });
+    });
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await form.getByLabel('Email address').fill(uniqueEmail('footer'));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('button', { name: 'Subscribing…' })).toBeDisabled();
+    release();
+    await expectToast(page, 'Subscription failed', 'Please try again in a moment.');
+    await expect(form.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  test('footer: a real sign-up records consent with source footer', async ({ page, request }) => {
+    await page.goto('/contact');
+    const email = uniqueEmail('footer');
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expectToast(page, 'Subscribed', 'Thanks! You will receive occasional updates.');
+    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    expect(sub).toMatchObject({ consent_source: 'footer', consent_context: 'Footer' });
+  });
+});
+
+test('newsletter signed up offline: honest toast, sent once back online', async ({ page, context, request }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
+  await expect(form).toBeVisible();
+  await context.setOffline(true);
+  const email = uniqueEmail('offline');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
+  expect(await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
+  await context.setOffline(false);
+  await expectToast(page, 'Subscribed', 'Your sign-up made offline has now been sent.');
+  await expect.poll(async () => (await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).length).toBe(1);
+});
+
+test.describe('contact', () => {
+  test('sends a message (stored on the server) and resets the form', async ({ page, request }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Contact form' });
+    const subject = form.getByLabel('Subject');
+    await expect(subject).toHaveValue('General Inquiry');
+    await expect(subject.locator('option')).toHaveText(['General Inquiry', 'Press Inquiry', 'Gallery Representation']);
+    await expect(form.getByLabel('Message')).toHaveAttribute('rows', '6');
+    const text = `Hello from e2e ${Date.now()}`;
+    await form.getByLabel('Name').fill('Erik Tester');
+    await form.getByLabel('Email').fill('erik@example.com');
+    await subject.selectOption('Press Inquiry');
+    await form.getByLabel('Message').fill(text);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message sent', 'Thanks — we will get back to you shortly.');
+    await expect(form.getByLabel('Message')).toHaveValue('');
+    const [msg] = await findRecords(request, 'contact_messages', `message="${text}"`);
+    expect(msg).toMatchObject({ kind: 'contact', subject: 'Press Inquiry', email: 'erik@example.com' });
+  });
+
+  test('a refused message shows "Failed to send" with the server\'s reason', async ({ page }) => {
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name').fill('Erik');
+    await form.getByLabel('Email').fill('erik@example.com');
+    await form.getByLabel('Message').fill('<script>alert(1)</script>');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Failed to send', 'HTML is not allowed');
+    // the reason stands at its field, and nothing typed is lost
+    await expect(form.getByText('HTML is not allowed')).toBeVisible();
+    await expect(form.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Message')).toHaveValue('<script>alert(1)</script>');
+    await expect(form.getByLabel('Name')).toHaveValue('Erik');
+  });
+
+  test('contact info and social links come from the site settings', async ({ page }) => {
+    await page.goto('/contact');
+    const info = page.getByRole('complementary', { name: 'Contact information' });
+    await expect(info.getByRole('link', { name: 'studio@elinvinter.se' })).toBeVisible();
+    await expect(info).toContainText('Studio in Stockholm');
+    await expect(info).toContainText(/by appointment only/i);
+    await expect(info.getByRole('link', { name: /Instagram/ })).toBeVisible();
+    await expect(info.getByRole('link', { name: /YouTube/ })).toBeVisible();
+  });
+
+  test('written offline: queued with an honest toast, sent after reconnect', async ({ page, context, request }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
+    await context.setOffline(true);
+    const text = `Offline message ${Date.now()}`;
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name').fill('Olle Offline');
+    await form.getByLabel('Email').fill('olle@example.com');
+    await form.getByLabel('Message').fill(text);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
+    expect(await findRecords(request, 'contact_messages', `message="${text}"`)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expectToast(page, 'Message sent', 'Your message written offline has now been sent.');
+    await expect.poll(async () => (await findRecords(request, 'contact_messages', `message="${text}"`)).length).toBe(1);
+  });
+});
+
+test.describe('exhibition sign-up', () => {
+  test('"In the hollow": required email, Success!, and the error toast', async ({ page, request }) => {
+    await page.goto('/exhibitions/in-the-hollow');
+    await expect(page.getByRole('heading', { level: 1, name: 'In the hollow' })).toBeVisible();
+    await expect(page.getByText(/18 September 2025/).first()).toBeVisible();
+    const form = page.getByRole('form', { name: 'Get the invitation' });
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await expectToast(page, 'Please enter your email address');
+
+    const email = uniqueEmail('hollow');
+    await form.getByLabel('Name').fill('Ingrid');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await expectToast(page, 'Success!');
+    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    expect(sub).toMatchObject({ consent_source: 'exhibition', consent_context: 'In the hollow', name: 'Ingrid' });
+
+    await page.route('**/api/atelier/subscribe-newsletter', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await form.getByLabel('Email').fill(uniqueEmail('hollow'));
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await expectToast(page, 'Error', 'Something went wrong. Please try again.');
+  });
+});
+
+test.describe('drop', () => {
+  test('before release: countdown ticks every second; empty sign-up ignored; Subscribed', async ({ page, request }) => {
+    await page.goto('/drop/print-drop?release=2099-01-01T10:00:00%2B01:00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Whispering Room: limited print drop');
+    await expect(page.getByText(/1 January 2099.{1,5}10:00 \(Stockholm time\)/)).toBeVisible();
+    const seconds = page.locator('[data-unit="seconds"]');
+    const first = await seconds.textContent();
+    await expect.poll(() => seconds.textContent(), { timeout: 3000 }).not.toBe(first);
+
+    const form = page.getByRole('form', { name: 'Notify me at release' });
+    await form.getByRole('button', { name: 'Notify Me' }).click();
+
+    const email = uniqueEmail('drop');
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Notify Me' }).click();
+    await expectToast(page, 'Subscribed', "You'll be notified at release.");
+    // a toast stays for seconds: had the empty sign-up said anything, it would still show
+    await expect(page.getByRole('list', { name: 'Notifications' }).locator('li')).toHaveCount(1);
+    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    expect(sub).toMatchObject({ consent_source: 'print-drop', consent_context: 'print-drop' });
+  });
+
+  test('a failed drop sign-up says "Subscription failed" with the reason', async ({ page }) => {
+    await page.goto('/drop/print-drop?release=2099-01-01T10:00:00Z');
+    const form = page.getByRole('form', { name: 'Notify me at release' });
+    await form.getByLabel('Email address').fill('bad@address');
+    await form.getByRole('button', { name: 'Notify Me' }).click();
+    await expectToast(page, 'Subscription failed', 'Please enter a valid email address.');
+    await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(form.getByLabel('Email address')).toHaveValue('bad@address');
+  });
+
+  test('after release: live message and Buy Print; an invalid ?release= falls back to the default', async ({ page }) => {
+    for (const url of ['/drop/print-drop', '/drop/print-drop?release=not-a-date', '/drop']) {
+      await page.goto(url);
+      await expect(page.getByText('The drop is live!')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Buy Print' })).toHaveAttribute('href', '/print-view?print=the-whispering-room-print');
+      await expect(page.getByText(/1 December 2025.{1,5}10:00 \(Stockholm time\)/)).toBeVisible();
+    }
+    expect((await page.title()).length).toBeLessThanOrEqual(60 + ' | Elin Vinter'.length);
+  });
+});

@@ -1,0 +1,57 @@
+// How `npm test` finds flaky browser tests in Playwright's JSON report and runs them again.
+import { describe, expect, it } from 'vitest';
+import { describeTest, flakyTests, rerunArgs, testsOf } from '../../scripts/lib/flaky.mjs';
+
+const test = (projectName: string, status: string) => ({ projectName, status, results: [] });
+const report = {
+  suites: [
+    {
+      title: 'forms.spec.ts',
+      file: 'forms.spec.ts',
+      line: 0,
+      specs: [{ title: 'top level', file: 'forms.spec.ts', line: 61, tests: [test('desktop', 'expected'), test('phone', 'flaky')] }],
+      suites: [
+        {
+          title: 'contact',
+          file: 'forms.spec.ts',
+          line: 76,
+          specs: [{ title: 'sends a message', file: 'forms.spec.ts', line: 77, tests: [test('desktop', 'flaky'), test('phone', 'unexpected')] }],
+        },
+      ],
+    },
+    {
+      title: 'pwa-update.spec.ts',
+      file: 'pwa-update.spec.ts',
+      line: 0,
+      specs: [{ title: 'a deploy', file: 'pwa-update.spec.ts', line: 9, tests: [test('pwa-update', 'skipped')] }],
+    },
+  ],
+};
+
+describe('flaky browser tests', () => {
+  it('reads every test with its describe titles and project', () => {
+    expect(testsOf(report).map(describeTest)).toEqual([
+      '[desktop] forms.spec.ts:61 › top level',
+      '[phone] forms.spec.ts:61 › top level',
+      '[desktop] forms.spec.ts:77 › contact › sends a message',
+      '[phone] forms.spec.ts:77 › contact › sends a message',
+      '[pwa-update] pwa-update.spec.ts:9 › a deploy',
+    ]);
+  });
+
+  it('a test that passed on its retry is flaky; one that failed every attempt is not', () => {
+    expect(flakyTests(report).map(describeTest)).toEqual([
+      '[phone] forms.spec.ts:61 › top level',
+      '[desktop] forms.spec.ts:77 › contact › sends a message',
+    ]);
+  });
+
+  it('is run again alone, in its own project only, without retries', () => {
+    const [first] = flakyTests(report);
+    expect(rerunArgs(first!, 3)).toEqual(['test', 'forms.spec.ts:61', '--project=phone', '--no-deps', '--repeat-each=3', '--retries=0']);
+  });
+
+  it('a report without suites has no tests', () => {
+    expect(testsOf({})).toEqual([]);
+  });
+});

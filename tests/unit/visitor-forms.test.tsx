@@ -1,0 +1,131 @@
+// Every visitor form shows the server's field errors at its fields and keeps what was typed
+// when it fails; when it is sent it clears. The send functions are replaced; the forms, the
+// shared submit hook and the toasts are real.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ContactForm } from '@/features/contact/components/ContactForm';
+import { NotifyForm } from '@/features/drop/components/NotifyForm';
+import { ExhibitionSignup } from '@/features/exhibition/components/ExhibitionSignup';
+import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
+import { EntryForm } from '@/features/viewing-room/components/EntryForm';
+import { InquiryForm } from '@/features/viewing-room/components/InquiryForm';
+import { FormError, sendContact, subscribeNewsletter } from '@/lib/forms/submit';
+import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
+import { useToastStore } from '@/ui/toast/toast-store';
+
+vi.mock('@/lib/forms/submit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/forms/submit')>()),
+  subscribeNewsletter: vi.fn(),
+  sendContact: vi.fn(),
+}));
+
+const artwork = { id: 'a1', slug: 'red-room', title: 'Red Room', year: 2024 } as ArtworksRecord;
+
+interface Case {
+  name: string;
+  form: () => ReactElement;
+  send: typeof subscribeNewsletter | typeof sendContact;
+  /** label → value typed before submitting */
+  fill: Record<string, string>;
+  /** the server's field (as it names it) and the label of the field that shows it */
+  refuse: { field: string; label: string };
+  /** a field that is emptied once the form is sent */
+  clears: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'newsletter (home)',
+    form: () => <NewsletterForm source="home" label="Stay Connected" />,
+    send: subscribeNewsletter,
+    fill: { 'Email address': 'ana@example.com' },
+    refuse: { field: 'email', label: 'Email address' },
+    clears: 'Email address',
+  },
+  {
+    name: 'contact',
+    form: () => <ContactForm />,
+    send: sendContact,
+    fill: { Name: 'Ana', Email: 'ana@example.com', Message: '<b>hi</b>' },
+    refuse: { field: 'message', label: 'Message' },
+    clears: 'Message',
+  },
+  {
+    name: 'viewing-room entry',
+    form: () => <EntryForm artworkTitle="Red Room" artworkSlug="red-room" onUnlocked={() => {}} />,
+    send: subscribeNewsletter,
+    fill: { 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com' },
+    refuse: { field: 'email', label: 'Email' },
+    clears: '',
+  },
+  {
+    name: 'artwork inquiry',
+    form: () => <InquiryForm artwork={artwork} />,
+    send: sendContact,
+    fill: { 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com', 'Phone (optional)': 'call me maybe' },
+    refuse: { field: 'phone', label: 'Phone (optional)' },
+    clears: 'Phone (optional)',
+  },
+  {
+    name: 'drop notify-me',
+    form: () => <NotifyForm dropSlug="print-drop" />,
+    send: subscribeNewsletter,
+    fill: { 'Email address': 'ana@example.com' },
+    refuse: { field: 'email', label: 'Email address' },
+    clears: 'Email address',
+  },
+  {
+    name: 'exhibition sign-up',
+    form: () => <ExhibitionSignup exhibitionTitle="In the hollow" />,
+    send: subscribeNewsletter,
+    fill: { 'Name (optional)': 'Ana', Email: 'ana@example.com' },
+    refuse: { field: 'email', label: 'Email' },
+    clears: 'Email',
+  },
+];
+
+function renderForm(form: ReactElement) {
+  const client = new QueryClient();
+  return render(<QueryClientProvider client={client}>{form}</QueryClientProvider>);
+}
+
+const typed = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+function fillAndSubmit(fill: Record<string, string>) {
+  for (const [label, value] of Object.entries(fill)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const field = screen.getByLabelText(Object.keys(fill)[0]!);
+  fireEvent.submit(field.closest('form')!);
+}
+
+afterEach(() => {
+  useToastStore.setState({ toasts: [] });
+  vi.mocked(subscribeNewsletter).mockReset();
+  vi.mocked(sendContact).mockReset();
+  localStorage.clear();
+});
+
+describe.each(CASES)('the $name form', ({ form, send, fill, refuse, clears }) => {
+  it("shows the server's field error at its field and keeps everything typed", async () => {
+    const reason = `The server does not accept this ${refuse.field}.`;
+    vi.mocked(send).mockRejectedValue(new FormError(reason, 400, { [refuse.field]: reason }));
+    renderForm(form());
+    fillAndSubmit(fill);
+    const field = screen.getByLabelText(refuse.label);
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = field.getAttribute('aria-describedby');
+    expect(describedBy && document.getElementById(describedBy)?.textContent).toBe(reason);
+    for (const [label, value] of Object.entries(fill)) expect(typed(label)).toBe(value);
+    expect(useToastStore.getState().toasts.at(-1)?.destructive).toBe(true);
+  });
+
+  it('clears once it is sent', async () => {
+    vi.mocked(send).mockResolvedValue({ status: 'sent', response: {} });
+    renderForm(form());
+    fillAndSubmit(fill);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
+    if (clears) expect(typed(clears)).toBe('');
+  });
+});

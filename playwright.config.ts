@@ -25,7 +25,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', testIgnore: /pwa-update/, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } } },
+    {
+      name: 'desktop',
+      testIgnore: /pwa-update/,
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } },
+    },
     { name: 'phone', testIgnore: /pwa-update/, use: { ...devices['Pixel 7'], launchOptions: { executablePath } } },
     // Rewrites dist/sw.js to simulate a deploy, so it runs alone, after the others.
     {

@@ -32,12 +32,34 @@ const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Home page with recent works' },
-    { src: '/screenshots/home-narrow.png', sizes: '412x915', type: 'image/png', form_factor: 'narrow', label: 'Home page on a phone' },
+    {
+      src: '/screenshots/home-wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Home page with recent works',
+    },
+    {
+      src: '/screenshots/home-narrow.png',
+      sizes: '412x915',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Home page on a phone',
+    },
   ],
   shortcuts: [
-    { name: 'My courses', short_name: 'Courses', url: '/my-courses', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    { name: 'Print editions', short_name: 'Prints', url: '/print-editions', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    {
+      name: 'My courses',
+      short_name: 'Courses',
+      url: '/my-courses',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
+      name: 'Print editions',
+      short_name: 'Prints',
+      url: '/print-editions',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
   ],
 };
 

@@ -6,7 +6,12 @@ import { parseArgs } from 'node:util';
 import { startStripeStandin } from './lib/stripe-standin.mjs';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, webhook: { type: 'string' }, secret: { type: 'string' }, host: { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    webhook: { type: 'string' },
+    secret: { type: 'string' },
+    host: { type: 'string' },
+  },
 });
 const standin = await startStripeStandin({
   port: values.port ? Number(values.port) : undefined,

@@ -38,7 +38,15 @@ registerRoute(
  * see src/lib/pocketbase/files.ts), so only these are cached. Protected files (chapter
  * videos, anything with a file token) never enter the shared cache.
  */
-const PUBLIC_FILE_COLLECTIONS = new Set(['site_settings', 'artworks', 'news_posts', 'prints', 'courses', 'exhibitions', 'pages']);
+const PUBLIC_FILE_COLLECTIONS = new Set([
+  'site_settings',
+  'artworks',
+  'news_posts',
+  'prints',
+  'courses',
+  'exhibitions',
+  'pages',
+]);
 
 function isPublicContentImage(url: URL, request: Request): boolean {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return false;

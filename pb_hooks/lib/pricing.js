@@ -37,7 +37,8 @@ function unitAmount(print, currency, rates) {
   const r = normalizeRates(rates);
   const eurCents = positive(print.price_cents_eur) || positive(print.price_cents);
   if (currency === "eur") return Math.round(eurCents / 100) * 100;
-  if (currency === "usd" && positive(print.price_cents_usd)) return Math.round(positive(print.price_cents_usd) / 100) * 100;
+  if (currency === "usd" && positive(print.price_cents_usd))
+    return Math.round(positive(print.price_cents_usd) / 100) * 100;
   return Math.round((eurCents / 100) * r[currency]) * 100;
 }
 

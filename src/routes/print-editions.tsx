@@ -19,7 +19,10 @@ export const Route = createFileRoute('/print-editions')({
     const { print } = Route.useSearch();
     return (
       <>
-        <PageHead title="Print Editions" description="Signed limited-edition giclée prints on archival paper. Free worldwide shipping from Stockholm." />
+        <PageHead
+          title="Print Editions"
+          description="Signed limited-edition giclée prints on archival paper. Free worldwide shipping from Stockholm."
+        />
         <PrintEditionsPage highlight={print} />
       </>
     );

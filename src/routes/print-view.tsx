@@ -22,7 +22,10 @@ export const Route = createFileRoute('/print-view')({
     const print = pickPrint(useSuspenseQuery(printsQueryOptions()).data, slug);
     return (
       <>
-        <PageHead title={print?.title ?? 'Print Editions'} description={print?.description?.slice(0, 160) || undefined} />
+        <PageHead
+          title={print?.title ?? 'Print Editions'}
+          description={print?.description?.slice(0, 160) || undefined}
+        />
         <PrintViewPage slug={slug} />
       </>
     );

@@ -7,7 +7,10 @@ export const Route = createFileRoute('/whispering-game')({
   loader: ({ context: { queryClient } }) => loadCourseLanding(queryClient),
   component: () => (
     <>
-      <PageHead title="The Whispering Game" description="The Whispering Game: an online creativity and sketching course by the artist. Ten video chapters, tasks and a compendium." />
+      <PageHead
+        title="The Whispering Game"
+        description="The Whispering Game: an online creativity and sketching course by the artist. Ten video chapters, tasks and a compendium."
+      />
       <CourseLanding />
     </>
   ),

@@ -4,7 +4,16 @@
 // (206 + Content-Range) so offline playback can seek. The page stores the copies
 // (src/features/course/api/download-course.ts); this file only reads them.
 import { registerRoute } from 'workbox-routing';
-import { DOWNLOADS_CACHE, type FileRef, OFFLINE_MEDIA_PREFIX, OWNER_HEADER, parseFilePath, parseRange, sameFile, tokenUserId } from '../lib/offline/media-keys';
+import {
+  DOWNLOADS_CACHE,
+  type FileRef,
+  OFFLINE_MEDIA_PREFIX,
+  OWNER_HEADER,
+  parseFilePath,
+  parseRange,
+  sameFile,
+  tokenUserId,
+} from '../lib/offline/media-keys';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -28,7 +37,11 @@ export async function respondFromCopy(request: Request, copy: Response): Promise
   headers.set('Accept-Ranges', 'bytes');
   const range = parseRange(request.headers.get('range'), blob.size);
   if (range === 'unsatisfiable') {
-    return new Response(null, { status: 416, statusText: 'Range Not Satisfiable', headers: { 'Content-Range': `bytes */${blob.size}` } });
+    return new Response(null, {
+      status: 416,
+      statusText: 'Range Not Satisfiable',
+      headers: { 'Content-Range': `bytes */${blob.size}` },
+    });
   }
   if (range === null) {
     headers.set('Content-Length', String(blob.size));
@@ -43,11 +56,16 @@ export async function respondFromCopy(request: Request, copy: Response): Promise
 export function registerOfflineMediaRoutes() {
   // `/offline-media/...`: only ever a downloaded copy (404 when it was removed).
   registerRoute(
-    ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_MEDIA_PREFIX) && request.method === 'GET',
+    ({ url, request }) =>
+      url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_MEDIA_PREFIX) && request.method === 'GET',
     async ({ request, url }) => {
       const ref = parseFilePath(url.pathname);
       const copy = ref ? await findCopy(ref, url.pathname) : undefined;
-      if (!copy) return new Response('Not downloaded on this device.', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+      if (!copy)
+        return new Response('Not downloaded on this device.', {
+          status: 404,
+          headers: { 'Content-Type': 'text/plain' },
+        });
       return respondFromCopy(request, copy);
     },
     'GET',
@@ -57,10 +75,15 @@ export function registerOfflineMediaRoutes() {
   // (another account on this device goes to the network and PocketBase's rules).
   registerRoute(
     ({ url, request }) =>
-      url.origin === self.location.origin && url.pathname.startsWith('/api/files/') && url.searchParams.has('token') && request.method === 'GET',
+      url.origin === self.location.origin &&
+      url.pathname.startsWith('/api/files/') &&
+      url.searchParams.has('token') &&
+      request.method === 'GET',
     async ({ request, url }) => {
       const ref = parseFilePath(url.pathname);
-      const copy = ref ? await findCopy(ref, `${OFFLINE_MEDIA_PREFIX}${url.pathname.slice('/api/files/'.length)}`) : undefined;
+      const copy = ref
+        ? await findCopy(ref, `${OFFLINE_MEDIA_PREFIX}${url.pathname.slice('/api/files/'.length)}`)
+        : undefined;
       const owner = copy?.headers.get(OWNER_HEADER);
       if (copy && owner && owner === tokenUserId(url.searchParams.get('token'))) return respondFromCopy(request, copy);
       return fetch(request);

@@ -11,7 +11,13 @@ export function measureBundle(dist) {
       const buf = readFileSync(join(assets, file));
       // route chunks from autoCodeSplitting are named after their route file
       const name = file.replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '.$1');
-      return { file, name, kind: file.endsWith('.css') ? 'css' : 'js', raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+      return {
+        file,
+        name,
+        kind: file.endsWith('.css') ? 'css' : 'js',
+        raw: buf.length,
+        gzip: gzipSync(buf, { level: 9 }).length,
+      };
     })
     .sort((a, b) => b.gzip - a.gzip);
   const entry = readFileSync(resolve(dist, 'index.html'), 'utf8').match(/<script[^>]+src="\/assets\/([^"]+)"/)?.[1];
@@ -21,7 +27,9 @@ export function measureBundle(dist) {
 export function measurePrecache(dist) {
   const sw = readFileSync(resolve(dist, 'sw.js'), 'utf8');
   const urls = [...sw.matchAll(/\{\s*"?url"?\s*:\s*"([^"]+)"\s*,\s*"?revision"?/g)].map((m) => m[1]);
-  const urls2 = [...sw.matchAll(/\{\s*"?revision"?\s*:\s*(?:"[^"]*"|null)\s*,\s*"?url"?\s*:\s*"([^"]+)"/g)].map((m) => m[1]);
+  const urls2 = [...sw.matchAll(/\{\s*"?revision"?\s*:\s*(?:"[^"]*"|null)\s*,\s*"?url"?\s*:\s*"([^"]+)"/g)].map(
+    (m) => m[1],
+  );
   const all = [...new Set([...urls, ...urls2])];
   let bytes = 0;
   for (const u of all) {

@@ -12,13 +12,24 @@ export function runLighthouse(root, url, runs = 3) {
   try {
     for (let i = 0; i < runs; i++) {
       const out = join(dir, `run-${i}.json`);
-      const res = spawnSync(resolve(root, 'node_modules/.bin/lighthouse'), [
-        url, '--quiet', '--output=json', `--output-path=${out}`,
-        '--only-categories=performance,accessibility,best-practices,seo',
-        // only these flags: adding --disable-background-networking and friends made Debian's
-        // Chromium fail its traces with NO_NAVSTART
-        '--chrome-flags=--headless=new --no-sandbox',
-      ], { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      const res = spawnSync(
+        resolve(root, 'node_modules/.bin/lighthouse'),
+        [
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          // only these flags: adding --disable-background-networking and friends made Debian's
+          // Chromium fail its traces with NO_NAVSTART
+          '--chrome-flags=--headless=new --no-sandbox',
+        ],
+        {
+          env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+          encoding: 'utf8',
+        },
+      );
       if (res.status !== 0) throw new Error(`lighthouse failed for ${url}: ${res.stderr.slice(-2000)}`);
       const lhr = JSON.parse(readFileSync(out, 'utf8'));
       results.push({

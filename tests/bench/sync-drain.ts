@@ -54,17 +54,38 @@ export async function queueAndDrain(input: DrainInput) {
     let record: Record<string, unknown> & { id: string };
     if (rand() < 0.5) {
       const ch = input.chapters[Math.floor(rand() * input.chapters.length)]!;
-      record = { id: await chapterProgressId(input.userId, ch.id), user_id: input.userId, course_id: input.courseId, chapter_id: ch.id, visited: true, last_visited_at: at, position_seconds: 2 * Math.floor(rand() * 300), position_at: at, completed: rand() < 0.1, client_updated_at: at };
+      record = {
+        id: await chapterProgressId(input.userId, ch.id),
+        user_id: input.userId,
+        course_id: input.courseId,
+        chapter_id: ch.id,
+        visited: true,
+        last_visited_at: at,
+        position_seconds: 2 * Math.floor(rand() * 300),
+        position_at: at,
+        completed: rand() < 0.1,
+        client_updated_at: at,
+      };
       op = CHAPTER_PROGRESS_OP;
     } else {
       const t = input.tasks[Math.floor(rand() * input.tasks.length)]!;
       const completed = rand() < 0.5;
-      record = { id: await taskProgressId(input.userId, t.chapter_id, t.task_identifier), user_id: input.userId, course_id: input.courseId, chapter_id: t.chapter_id, task_identifier: t.task_identifier, completed, completed_at: completed ? at : '', client_updated_at: at };
+      record = {
+        id: await taskProgressId(input.userId, t.chapter_id, t.task_identifier),
+        user_id: input.userId,
+        course_id: input.courseId,
+        chapter_id: t.chapter_id,
+        task_identifier: t.task_identifier,
+        completed,
+        completed_at: completed ? at : '',
+        client_updated_at: at,
+      };
       op = TASK_PROGRESS_OP;
     }
     distinct.add(record.id);
     const copies = rand() < 0.2 ? 2 : 1;
-    for (let k = 0; k < copies && queued < input.ops; k++, queued++) await outbox.enqueue(op, { record }, { userId: input.userId });
+    for (let k = 0; k < copies && queued < input.ops; k++, queued++)
+      await outbox.enqueue(op, { record }, { userId: input.userId });
   }
   const enqueueMs = performance.now() - enqueueStart;
 

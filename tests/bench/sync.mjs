@@ -39,21 +39,65 @@ export default async function syncBench({ table }) {
   const { queueAndDrain } = await bundleDrain();
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-sync-'));
   const port = await freePort();
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '1' };
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DEMO_CONTENT: '1',
+  };
   prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
   const server = await servePocketBase({ dataDir, port, env });
   try {
     const su = await superuserToken(server.url);
     const auth = { authorization: su };
     const password = 'x-unused-password-1234';
-    const user = await json(`${server.url}/api/collections/users/records`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'bench-learner@atelier.test', password, passwordConfirm: password, verified: true, role: 'learner' }) });
-    const { token } = await json(`${server.url}/api/collections/users/impersonate/${user.id}`, { method: 'POST', headers: auth, body: JSON.stringify({ duration: 3600 }) });
-    const course = (await json(`${server.url}/api/collections/courses/records?filter=${encodeURIComponent('slug="whispering-game"')}`, { headers: auth })).items[0];
-    await json(`${server.url}/api/collections/course_enrollments/records`, { method: 'POST', headers: auth, body: JSON.stringify({ user_id: user.id, course_id: course.id, enrolled_at: new Date().toISOString(), source: 'manual' }) });
-    const chapters = (await json(`${server.url}/api/collections/course_modules/records?perPage=100`, { headers: auth })).items;
-    const tasks = (await json(`${server.url}/api/collections/course_tasks/records?perPage=100`, { headers: auth })).items;
+    const user = await json(`${server.url}/api/collections/users/records`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        email: 'bench-learner@atelier.test',
+        password,
+        passwordConfirm: password,
+        verified: true,
+        role: 'learner',
+      }),
+    });
+    const { token } = await json(`${server.url}/api/collections/users/impersonate/${user.id}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ duration: 3600 }),
+    });
+    const course = (
+      await json(
+        `${server.url}/api/collections/courses/records?filter=${encodeURIComponent('slug="whispering-game"')}`,
+        { headers: auth },
+      )
+    ).items[0];
+    await json(`${server.url}/api/collections/course_enrollments/records`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        user_id: user.id,
+        course_id: course.id,
+        enrolled_at: new Date().toISOString(),
+        source: 'manual',
+      }),
+    });
+    const chapters = (await json(`${server.url}/api/collections/course_modules/records?perPage=100`, { headers: auth }))
+      .items;
+    const tasks = (await json(`${server.url}/api/collections/course_tasks/records?perPage=100`, { headers: auth }))
+      .items;
 
-    const r = await queueAndDrain({ url: server.url, token, userId: user.id, courseId: course.id, chapters, tasks, ops: OPS });
+    const r = await queueAndDrain({
+      url: server.url,
+      token,
+      userId: user.id,
+      courseId: course.id,
+      chapters,
+      tasks,
+      ops: OPS,
+    });
     console.log('## Progress sync (outbox → batch API → merge hooks)\n');
     table([
       {

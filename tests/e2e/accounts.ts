@@ -22,14 +22,23 @@ export async function superuserToken(): Promise<string> {
 }
 
 /** An API call as the superuser; fails the test unless it succeeds. */
-export async function asSuperuser<T = Record<string, unknown>>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+export async function asSuperuser<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request.fetch(path, { method, headers: { authorization: await superuserToken() }, data });
   expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
 
 /** Records of any collection (server-only ones too) matching a PocketBase filter. */
-export async function findRecords<T = Record<string, unknown>>(request: APIRequestContext, collection: string, filter: string): Promise<T[]> {
+export async function findRecords<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  collection: string,
+  filter: string,
+): Promise<T[]> {
   const path = `/api/collections/${collection}/records?perPage=200&filter=${encodeURIComponent(filter)}`;
   return (await asSuperuser<{ items: T[] }>(request, 'GET', path)).items;
 }
@@ -41,7 +50,11 @@ export interface Session {
 
 let n = 0;
 /** A new user with a role, and a one-hour session for it. Each test makes its own. */
-export async function createSession(request: APIRequestContext, role: 'learner' | 'admin', label: string): Promise<Session> {
+export async function createSession(
+  request: APIRequestContext,
+  role: 'learner' | 'admin',
+  label: string,
+): Promise<Session> {
   n += 1;
   const email = `${label}-${Date.now().toString(36)}-${n}-${rand(1e6)}@atelier.test`;
   const password = 'x-unused-password-1234';

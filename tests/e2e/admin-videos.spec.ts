@@ -32,11 +32,18 @@ test('a learner sees "Not authorized", and the API refuses their writes too', as
   await expect(page.getByRole('heading', { name: 'Course Chapter Management' })).toHaveCount(0);
   const course = await courseBySlug(request);
   const [first] = await chapters(request, course.id);
-  const res = await request.patch(`/api/collections/course_modules/records/${first!.id}`, { headers: { authorization: learner.token }, data: { content: 'x' } });
+  const res = await request.patch(`/api/collections/course_modules/records/${first!.id}`, {
+    headers: { authorization: learner.token },
+    data: { content: 'x' },
+  });
   expect(res.status()).toBe(404);
 });
 
-test('the admin uploads a generated video with visible progress, sees its duration, opens and removes it', async ({ page, request, context }, testInfo) => {
+test('the admin uploads a generated video with visible progress, sees its duration, opens and removes it', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
   const video = await recordTestVideo(page);
   const admin = await createSession(request, 'admin', 'admin');
   const course = await courseBySlug(request);
@@ -50,14 +57,24 @@ test('the admin uploads a generated video with visible progress, sees its durati
   // Slow the upload down so the progress bar is seen moving (DevTools network throttling).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: Math.max(20_000, video.byteLength / 3) });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: Math.max(20_000, video.byteLength / 3),
+  });
   await c.getByLabel('Upload video').setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: video });
   await expect(c.getByText('Uploading...')).toBeVisible();
   const bar = c.getByTestId('upload-progress');
   await expect(bar).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 20_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   await expect(c.getByText('Video uploaded')).toBeVisible();
   // read in the browser from the file's metadata: a ~3 s recording
@@ -66,7 +83,10 @@ test('the admin uploads a generated video with visible progress, sees its durati
   expect(stored.video).toMatch(/^intro_\w+\.webm$/);
 
   // Open video: a new tab on the protected file with a file token
-  const [tab] = await Promise.all([context.waitForEvent('page'), c.getByRole('button', { name: 'Open video' }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    c.getByRole('button', { name: 'Open video' }).click(),
+  ]);
   await tab.waitForURL(/\/api\/files\/.+\/intro_\w+\.webm\?token=/);
   await tab.close();
 
@@ -76,7 +96,10 @@ test('the admin uploads a generated video with visible progress, sees its durati
   expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video).toBe('');
 });
 
-test('an upload cut off by a lost connection says why and leaves the previous video in place', async ({ page, request }, testInfo) => {
+test('an upload cut off by a lost connection says why and leaves the previous video in place', async ({
+  page,
+  request,
+}, testInfo) => {
   const video = await recordTestVideo(page);
   const admin = await createSession(request, 'admin', 'admin');
   const course = await courseBySlug(request);
@@ -113,7 +136,10 @@ test('a file that is not a video is refused in the browser', async ({ page, requ
   await expect(page.getByText('Please choose a video file.')).toBeVisible();
 });
 
-test('the admin edits and saves chapter text, and downloads the text compendium', async ({ page, request }, testInfo) => {
+test('the admin edits and saves chapter text, and downloads the text compendium', async ({
+  page,
+  request,
+}, testInfo) => {
   const admin = await createSession(request, 'admin', 'admin');
   const course = await courseBySlug(request);
   const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
@@ -136,12 +162,17 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
   await expect(c.getByText(text)).toBeVisible();
   expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.content).toBe(text);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Text Compendium' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Text Compendium' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('the-whispering-game-text-compendium.txt');
   const body = readFileSync((await download.path())!, 'utf8');
   expect(body.startsWith(`${course.title}\nText compendium`)).toBe(true);
   expect(body).toContain(text);
-  expect(body).toContain(`Chapter ${String(chapterIndex(testInfo.project.name) + 1).padStart(2, '0')}: ${chapter.title}`);
+  expect(body).toContain(
+    `Chapter ${String(chapterIndex(testInfo.project.name) + 1).padStart(2, '0')}: ${chapter.title}`,
+  );
   await expect(page.getByText('Text compendium downloaded successfully')).toBeVisible();
 });
 
@@ -150,7 +181,12 @@ test('every admin failure toast shows when the server fails', async ({ page, req
   const course = await courseBySlug(request);
   const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
-  const fail = (route: import('@playwright/test').Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Something went wrong.","data":{}}' });
+  const fail = (route: import('@playwright/test').Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"status":500,"message":"Something went wrong.","data":{}}',
+    });
 
   await page.route('**/api/collections/courses/records?*', fail);
   await page.goto('/admin/videos');
@@ -165,7 +201,9 @@ test('every admin failure toast shows when the server fails', async ({ page, req
   await page.reload();
   const c = card(page, chapter.title);
   await expect(c).toBeVisible();
-  await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) => (route.request().method() === 'PATCH' ? fail(route) : route.continue()));
+  await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) =>
+    route.request().method() === 'PATCH' ? fail(route) : route.continue(),
+  );
   await c.getByRole('button', { name: 'Edit' }).click();
   await c.getByRole('textbox', { name: 'Text content' }).fill('Will not be saved');
   await c.getByRole('button', { name: 'Save' }).click();
@@ -184,7 +222,9 @@ test('removing a video that fails says "Failed to delete video" and keeps it', a
   await openAdmin(page);
   const c = card(page, chapter.title);
   await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) =>
-    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"x","data":{}}' }) : route.continue(),
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"x","data":{}}' })
+      : route.continue(),
   );
   await c.getByRole('button', { name: 'Remove video' }).click();
   await expect(page.getByText('Failed to delete video')).toBeVisible();

@@ -5,15 +5,27 @@ import { superuserToken } from './accounts';
 
 export const COURSE_SLUG = 'whispering-game';
 
-export async function courseBySlug(request: APIRequestContext, slug = COURSE_SLUG): Promise<{ id: string; title: string }> {
+export async function courseBySlug(
+  request: APIRequestContext,
+  slug = COURSE_SLUG,
+): Promise<{ id: string; title: string }> {
   const su = await superuserToken();
-  const res = await request.get('/api/collections/courses/records', { headers: { authorization: su }, params: { filter: `slug="${slug}"` } });
+  const res = await request.get('/api/collections/courses/records', {
+    headers: { authorization: su },
+    params: { filter: `slug="${slug}"` },
+  });
   return (await res.json()).items[0];
 }
 
-export async function chapters(request: APIRequestContext, courseId: string): Promise<Array<{ id: string; title: string; sort_order: number; video: string; content: string }>> {
+export async function chapters(
+  request: APIRequestContext,
+  courseId: string,
+): Promise<Array<{ id: string; title: string; sort_order: number; video: string; content: string }>> {
   const su = await superuserToken();
-  const res = await request.get('/api/collections/course_modules/records', { headers: { authorization: su }, params: { filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' } });
+  const res = await request.get('/api/collections/course_modules/records', {
+    headers: { authorization: su },
+    params: { filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' },
+  });
   return (await res.json()).items;
 }
 
@@ -27,7 +39,13 @@ export async function enroll(request: APIRequestContext, userId: string, courseI
 }
 
 /** Puts a video on a chapter as the superuser (the learner tests need one). */
-export async function setChapterVideo(request: APIRequestContext, chapterId: string, video: Buffer, name = 'chapter.webm', seconds = 3) {
+export async function setChapterVideo(
+  request: APIRequestContext,
+  chapterId: string,
+  video: Buffer,
+  name = 'chapter.webm',
+  seconds = 3,
+) {
   const su = await superuserToken();
   const res = await request.patch(`/api/collections/course_modules/records/${chapterId}`, {
     headers: { authorization: su },

@@ -59,7 +59,10 @@ async function playTo(page: Page, seconds: number) {
   }, seconds);
 }
 
-test('the admin uploads a video on /admin/videos and an enrolled learner plays it in the chapter viewer', async ({ page, request }) => {
+test('the admin uploads a video on /admin/videos and an enrolled learner plays it in the chapter viewer', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const video = await recordTestVideo(page, 4);
   const course = await courseBySlug(request);
@@ -69,7 +72,9 @@ test('the admin uploads a video on /admin/videos and an enrolled learner plays i
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${course.id}`);
   const card = page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: chapter.title }) });
-  await card.getByLabel('Upload video').setInputFiles({ name: 'integrated.webm', mimeType: 'video/webm', buffer: video });
+  await card
+    .getByLabel('Upload video')
+    .setInputFiles({ name: 'integrated.webm', mimeType: 'video/webm', buffer: video });
   await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 20_000 });
   const stored = (await chapters(request, course.id)).find((x) => x.id === chapter.id)!;
   expect(stored.video).toMatch(/^integrated_\w+\.webm$/);
@@ -84,7 +89,11 @@ test('the admin uploads a video on /admin/videos and an enrolled learner plays i
   expect(await player.evaluate((v: HTMLVideoElement) => v.error)).toBeNull();
 });
 
-test('a learner downloads the chapter, plays and seeks it offline while progress queues, syncs, then sign-out empties the device', async ({ page, request, context }) => {
+test('a learner downloads the chapter, plays and seeks it offline while progress queues, syncs, then sign-out empties the device', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(90_000);
   const course = await courseBySlug(request);
   const chapter = (await chapters(request, course.id))[CHAPTER_INDEX]!;
@@ -135,7 +144,9 @@ test('a learner downloads the chapter, plays and seeks it offline while progress
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
   await expect
     .poll(async () => {
-      const res = await request.get('/api/collections/chapter_progress/records', { headers: { authorization: learner.token } });
+      const res = await request.get('/api/collections/chapter_progress/records', {
+        headers: { authorization: learner.token },
+      });
       const items = ((await res.json()) as { items: { chapter_id: string; position_seconds: number }[] }).items;
       return items.find((i) => i.chapter_id === chapter.id)?.position_seconds;
     })

@@ -3,7 +3,14 @@
 // and the ticks the server holds.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { asSuperuser, createSession, type Session, signInBeforeLoad } from './accounts';
-import { COURSE_SLUG, chapters as chapterRecords, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
+import {
+  COURSE_SLUG,
+  chapters as chapterRecords,
+  courseBySlug,
+  enroll,
+  recordTestVideo,
+  setChapterVideo,
+} from './chapter-support';
 
 export { asSuperuser, COURSE_SLUG };
 
@@ -29,8 +36,12 @@ export async function signIn(context: BrowserContext, learner: Learner) {
 }
 
 /** The public chapter list (course_outline), in order. */
-export async function chapters(request: APIRequestContext): Promise<{ id: string; sort_order: number; title: string }[]> {
-  const res = await request.get('/api/collections/course_outline/records', { params: { sort: 'sort_order', perPage: '50' } });
+export async function chapters(
+  request: APIRequestContext,
+): Promise<{ id: string; sort_order: number; title: string }[]> {
+  const res = await request.get('/api/collections/course_outline/records', {
+    params: { sort: 'sort_order', perPage: '50' },
+  });
   return ((await res.json()) as { items: { id: string; sort_order: number; title: string }[] }).items;
 }
 
@@ -44,7 +55,10 @@ export async function ensureChapterVideo(page: Page, request: APIRequestContext,
 
 /** The learner's task ticks as the server holds them. */
 export async function serverTicks(request: APIRequestContext, learner: Learner): Promise<Record<string, boolean>> {
-  const res = await request.get('/api/collections/user_task_progress/records', { headers: { authorization: learner.token }, params: { perPage: '100' } });
+  const res = await request.get('/api/collections/user_task_progress/records', {
+    headers: { authorization: learner.token },
+    params: { perPage: '100' },
+  });
   const items = ((await res.json()) as { items: { task_identifier: string; completed: boolean }[] }).items;
   return Object.fromEntries(items.map((i) => [i.task_identifier, i.completed]));
 }

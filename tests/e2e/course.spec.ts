@@ -1,6 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AXE_WCAG, seriousAxeViolations } from './support';
-import { asSuperuser, COURSE_SLUG, chapters, createLearner, enrol, ensureChapterVideo, serverTicks, signIn } from './course-support';
+import {
+  asSuperuser,
+  COURSE_SLUG,
+  chapters,
+  createLearner,
+  enrol,
+  ensureChapterVideo,
+  serverTicks,
+  signIn,
+} from './course-support';
 
 /** Task ticks as stored in the device's IndexedDB copy (Dexie database `atelier`). */
 function deviceTicks(page: Page): Promise<Record<string, boolean>> {
@@ -28,7 +37,15 @@ test.describe('course landing page', () => {
   test('signed out: "Sign In to Enroll" goes to /auth and back', async ({ page }) => {
     await page.goto('/whispering-game');
     await expect(page.getByRole('heading', { level: 1, name: 'The Whispering Game' })).toBeVisible();
-    for (const text of ['$139', 'One-time payment', '10 Chapters', '27 Lessons', 'Lifetime Access', '30-Day Guarantee', '$139.00']) {
+    for (const text of [
+      '$139',
+      'One-time payment',
+      '10 Chapters',
+      '27 Lessons',
+      'Lifetime Access',
+      '30-Day Guarantee',
+      '$139.00',
+    ]) {
       await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
     }
     // curriculum: 11 entries, only chapter 1 lists its lessons
@@ -49,7 +66,11 @@ test.describe('course landing page', () => {
     await noSeriousAxeViolations(page);
   });
 
-  test('signed in: "Enroll Now" opens the enroll page; enrolled: "Continue Course" opens the course', async ({ page, context, request }) => {
+  test('signed in: "Enroll Now" opens the enroll page; enrolled: "Continue Course" opens the course', async ({
+    page,
+    context,
+    request,
+  }) => {
     const learner = await createLearner(request, 'landing');
     await signIn(context, learner);
     await page.goto('/whispering-game');
@@ -104,13 +125,23 @@ test.describe('sign-in and protected pages', () => {
 });
 
 test.describe('enrolment through checkout', () => {
-  test('the enroll page checks out through the Stripe stand-in and the signed webhook enrols', async ({ page, context, request }) => {
+  test('the enroll page checks out through the Stripe stand-in and the signed webhook enrols', async ({
+    page,
+    context,
+    request,
+  }) => {
     const learner = await createLearner(request, 'buyer');
     await signIn(context, learner);
-    const probe = await request.post('/api/atelier/create-payment', { headers: { authorization: learner.token }, data: { courseSlug: 'no-such-course' } });
+    const probe = await request.post('/api/atelier/create-payment', {
+      headers: { authorization: learner.token },
+      data: { courseSlug: 'no-such-course' },
+    });
     // configured payments answer an unknown course with this 404 (503 when Stripe is not set up)
     const answer = (await probe.json().catch(() => ({}))) as { message?: string };
-    test.skip(answer.message !== 'The requested course could not be found.', 'payments are not configured on this server');
+    test.skip(
+      answer.message !== 'The requested course could not be found.',
+      'payments are not configured on this server',
+    );
     await page.goto(`/course/${COURSE_SLUG}/enroll`);
     await page.getByRole('button', { name: 'Continue Course' }).click();
     // the stand-in's hosted checkout page
@@ -118,13 +149,22 @@ test.describe('enrolment through checkout', () => {
     await expect(page).toHaveURL(/\/payment-success\?session_id=/);
     await page.goto(`/course/${COURSE_SLUG}`);
     await expect(page.getByText('Your Progress')).toBeVisible();
-    const enrolments = await asSuperuser<{ items: { source: string }[] }>(request, 'GET', `/api/collections/course_enrollments/records?filter=${encodeURIComponent(`user_id="${learner.id}"`)}`);
+    const enrolments = await asSuperuser<{ items: { source: string }[] }>(
+      request,
+      'GET',
+      `/api/collections/course_enrollments/records?filter=${encodeURIComponent(`user_id="${learner.id}"`)}`,
+    );
     expect(enrolments.items.map((e) => e.source)).toEqual(['purchase']);
   });
 });
 
 test.describe('taking the course', () => {
-  test('watch a chapter, tick tasks, work offline and sync exactly the final state', async ({ page, context, browser, request }) => {
+  test('watch a chapter, tick tasks, work offline and sync exactly the final state', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const [first, second] = await chapters(request);
     await page.goto('/');
@@ -145,7 +185,9 @@ test.describe('taking the course', () => {
     // watch: the position is saved on even whole seconds, synced, and resumed after a reload
     const video = page.getByTestId('chapter-video');
     const serverChapter = async () => {
-      const res = await request.get('/api/collections/chapter_progress/records', { headers: { authorization: learner.token } });
+      const res = await request.get('/api/collections/chapter_progress/records', {
+        headers: { authorization: learner.token },
+      });
       return ((await res.json()) as { items: { position_seconds: number; completed: boolean }[] }).items[0];
     };
     await expect(video).toHaveAttribute('src', /token=/);
@@ -222,7 +264,11 @@ test.describe('taking the course', () => {
     await expect(page.getByText('Video coming soon')).toBeVisible();
   });
 
-  test('chapters are locked without enrolment, and unknown chapters are not found', async ({ page, context, request }) => {
+  test('chapters are locked without enrolment, and unknown chapters are not found', async ({
+    page,
+    context,
+    request,
+  }) => {
     const [first] = await chapters(request);
     const learner = await createLearner(request, 'locked');
     await signIn(context, learner);

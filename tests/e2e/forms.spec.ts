@@ -12,7 +12,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('newsletter (home and footer)', () => {
-  test('home: invalid email, then Subscribed; the field clears and the email is remembered', async ({ page, request }) => {
+  test('home: invalid email, then Subscribed; the field clears and the email is remembered', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
     await form.getByLabel('Email address').fill('not-an-email');
@@ -26,7 +29,12 @@ test.describe('newsletter (home and footer)', () => {
     await expect(form.getByLabel('Email address')).toHaveValue('');
     expect(await page.evaluate(() => localStorage.getItem('newsletter_email'))).toBe(email);
     const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
-    expect(sub).toMatchObject({ status: 'pending', consent_source: 'home', consent_context: 'Home', consent_text_version: 'home-v1' });
+    expect(sub).toMatchObject({
+      status: 'pending',
+      consent_source: 'home',
+      consent_context: 'Home',
+      consent_text_version: 'home-v1',
+    });
   });
 
   test('footer: "Subscribing…" while sending, "Subscription failed" on a server error', async ({ page }) => {
@@ -37,7 +45,11 @@ test.describe('newsletter (home and footer)', () => {
     });
     await page.route('**/api/atelier/subscribe-newsletter', async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, message: 'boom', data: {} }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 500, message: 'boom', data: {} }),
+      });
     });
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.getByLabel('Email address').fill(uniqueEmail('footer'));
@@ -72,7 +84,9 @@ test('newsletter signed up offline: honest toast, sent once back online', async 
   expect(await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
   await context.setOffline(false);
   await expectToast(page, 'Subscribed', 'Your sign-up made offline has now been sent.');
-  await expect.poll(async () => (await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).length).toBe(1);
+  await expect
+    .poll(async () => (await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).length)
+    .toBe(1);
 });
 
 test.describe('contact', () => {
@@ -196,11 +210,16 @@ test.describe('drop', () => {
     await expect(form.getByLabel('Email address')).toHaveValue('bad@address');
   });
 
-  test('after release: live message and Buy Print; an invalid ?release= falls back to the default', async ({ page }) => {
+  test('after release: live message and Buy Print; an invalid ?release= falls back to the default', async ({
+    page,
+  }) => {
     for (const url of ['/drop/print-drop', '/drop/print-drop?release=not-a-date', '/drop']) {
       await page.goto(url);
       await expect(page.getByText('The drop is live!')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Buy Print' })).toHaveAttribute('href', '/print-view?print=the-whispering-room-print');
+      await expect(page.getByRole('link', { name: 'Buy Print' })).toHaveAttribute(
+        'href',
+        '/print-view?print=the-whispering-room-print',
+      );
       await expect(page.getByText(/1 December 2025.{1,5}10:00 \(Stockholm time\)/)).toBeVisible();
     }
     expect((await page.title()).length).toBeLessThanOrEqual(60 + ' | Elin Vinter'.length);

@@ -38,12 +38,19 @@ async function routeGoogle(page: Page) {
   await page.route('https://accounts.google.com/**', (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/gsi/client') return route.fulfill({ contentType: 'text/javascript', body: GSI_STANDIN });
-    if (url.pathname === '/__next_code') return route.fulfill({ contentType: 'text/plain', body: nextCode, headers: { 'access-control-allow-origin': '*' } });
+    if (url.pathname === '/__next_code')
+      return route.fulfill({
+        contentType: 'text/plain',
+        body: nextCode,
+        headers: { 'access-control-allow-origin': '*' },
+      });
     return route.abort();
   });
 }
 
-test('"Continue with Google" signs in with the email Google verified and returns to the remembered page', async ({ page }) => {
+test('"Continue with Google" signs in with the email Google verified and returns to the remembered page', async ({
+  page,
+}) => {
   await routeGoogle(page);
   const email = `g-${test.info().project.name}@example.com`;
   nextCode = google.issueCode({ sub: `sub-${test.info().project.name}`, email, name: 'Grace' });

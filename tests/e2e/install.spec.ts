@@ -9,7 +9,10 @@ test('where the browser offers installation, an "Install app" button shows its d
   await expect(page.getByTestId('install-button')).toHaveCount(0);
   // Chromium fires beforeinstallprompt only for engaged, installable sites; stand in for it.
   await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<{ outcome: string }>;
+    };
     event.prompt = async () => {
       (window as unknown as { prompted: boolean }).prompted = true;
     };
@@ -17,7 +20,9 @@ test('where the browser offers installation, an "Install app" button shows its d
     window.dispatchEvent(event);
   });
   await page.getByTestId('install-button').click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted === true)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted === true))
+    .toBe(true);
   await expect(page.getByTestId('install-button')).toHaveCount(0);
 });
 
@@ -38,5 +43,7 @@ test('on iPhone Safari, Add to Home Screen steps are shown instead', async ({ br
 
 test('the manifest offers shortcuts to My courses and Print editions', async ({ request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
-  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(expect.arrayContaining(['/my-courses', '/print-editions']));
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(
+    expect.arrayContaining(['/my-courses', '/print-editions']),
+  );
 });

@@ -8,7 +8,9 @@ test('the web manifest is valid and the app is installable (DevTools protocol)',
   test.skip(isMobile, 'installability is checked once, in a desktop persistent context');
   // Chromium never reports installability in an incognito (non-persistent) context.
   const profile = mkdtempSync(join(tmpdir(), 'atelier-install-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(baseURL!);
@@ -20,7 +22,11 @@ test('the web manifest is valid and the app is installable (DevTools protocol)',
     expect(manifest.errors).toEqual([]);
     const parsed = JSON.parse(manifest.data ?? '{}');
     expect(parsed).toMatchObject({ display: 'standalone', start_url: '/', scope: '/', short_name: 'Atelier' });
-    expect(parsed.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(parsed.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     expect(parsed.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
       ['My courses', '/my-courses'],
       ['Print editions', '/print-editions'],

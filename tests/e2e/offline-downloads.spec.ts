@@ -27,7 +27,11 @@ async function setUp(page: Page, request: Parameters<typeof createSession>[0], p
   return { course, chapter: { ...chapter, ...stored }, learner, size: video.byteLength };
 }
 
-test('a learner downloads a chapter, goes offline, reloads, and the service worker plays and seeks the video', async ({ page, request, context }, testInfo) => {
+test('a learner downloads a chapter, goes offline, reloads, and the service worker plays and seeks the video', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
   const { chapter, learner, size } = await setUp(page, request, testInfo.project.name);
   await page.goto('/downloads');
   await expect(page.getByRole('heading', { level: 1, name: 'Offline downloads' })).toBeVisible();
@@ -126,7 +130,10 @@ test('another account on the same device does not get the downloaded copy', asyn
   await expect.poll(() => cacheKeys(page)).toEqual([]);
 });
 
-test('the whole course downloads with its size shown first, then frees with one click', async ({ page, request }, testInfo) => {
+test('the whole course downloads with its size shown first, then frees with one click', async ({
+  page,
+  request,
+}, testInfo) => {
   const { course, chapter } = await setUp(page, request, testInfo.project.name);
   await page.goto('/downloads');
   await waitForServiceWorker(page);
@@ -139,7 +146,9 @@ test('the whole course downloads with its size shown first, then frees with one 
   // every chapter's text came along, and this chapter's video
   const chapterCount = await section.getByTestId('downloadable-chapter').count();
   await expect(page.getByTestId('download-item').filter({ hasText: 'Text and tasks' })).toHaveCount(chapterCount);
-  await expect.poll(() => cacheKeys(page)).toContain(`/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`);
+  await expect
+    .poll(() => cacheKeys(page))
+    .toContain(`/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`);
   await courseBox.getByRole('button', { name: 'Remove download' }).click();
   await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
   await expect.poll(() => cacheKeys(page)).toEqual([]);

@@ -13,7 +13,10 @@ test('a visited /artworks still renders after going offline and reloading', asyn
   const firstImage = page.getByRole('main').locator('img').first();
   await expect(firstImage).toHaveJSProperty('complete', true);
   await expect
-    .poll(() => firstImage.evaluate(async (el: HTMLImageElement) => (await caches.match(el.currentSrc)) !== undefined), { timeout: 15_000 })
+    .poll(
+      () => firstImage.evaluate(async (el: HTMLImageElement) => (await caches.match(el.currentSrc)) !== undefined),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 
   await context.setOffline(true);
@@ -28,7 +31,13 @@ test('a visited /artworks still renders after going offline and reloading', asyn
   await expect(page.getByRole('banner').getByRole('link', { name: 'Elin Vinter' })).toBeVisible();
   // The first image is served from the image cache, not replaced by the placeholder.
   const img = page.getByRole('main').locator('img').first();
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.endsWith('/placeholder.svg'))).toBe(true);
+  await expect
+    .poll(() =>
+      img.evaluate(
+        (el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.currentSrc.endsWith('/placeholder.svg'),
+      ),
+    )
+    .toBe(true);
 
   await context.setOffline(false);
 });

@@ -2,9 +2,17 @@ import { expect, test } from '@playwright/test';
 import { ARTIST, type ArtworkRow, listRecords, type PrintRow } from './support';
 
 test.describe('home', () => {
-  test('renders the hero, three recent works, the print teaser and the newsletter forms', async ({ page, request, baseURL }) => {
+  test('renders the hero, three recent works, the print teaser and the newsletter forms', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const recent = await listRecords<ArtworkRow>(request, 'artworks', { sort: 'sort_order', perPage: '3' });
-    const featured = await listRecords<PrintRow>(request, 'prints', { sort: 'sort_order', perPage: '1', filter: 'is_active = true' });
+    const featured = await listRecords<PrintRow>(request, 'prints', {
+      sort: 'sort_order',
+      perPage: '1',
+      filter: 'is_active = true',
+    });
 
     await page.goto('/');
     await expect(page).toHaveTitle(`${ARTIST} — Contemporary Artist`);
@@ -23,14 +31,21 @@ test.describe('home', () => {
     const print = featured.items[0]!;
     const viewPrint = page.getByRole('link', { name: 'View Print' });
     await expect(viewPrint).toHaveAttribute('href', `/print-editions?print=${print.slug}`);
-    await expect(page.getByRole('region', { name: 'Limited-edition prints' }).getByText(print.title, { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Limited-edition prints' }).getByText(print.title, { exact: true }),
+    ).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'Stay Connected' })).toBeVisible();
-    await expect(page.getByRole('form', { name: 'Stay Connected newsletter sign-up' }).getByRole('button', { name: 'Subscribe' })).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Stay Connected newsletter sign-up' }).getByRole('button', { name: 'Subscribe' }),
+    ).toBeVisible();
 
     // every page's head: canonical URL and description
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Stockholm-based .*narrative, theatrical paintings/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Stockholm-based .*narrative, theatrical paintings/,
+    );
     await expect(page.locator('meta[name="author"]')).toHaveAttribute('content', ARTIST);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
     await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', ARTIST);
@@ -47,11 +62,15 @@ test.describe('home', () => {
     await expect(hero).toHaveAttribute('alt', /.+/);
   });
 
-  test('footer has its four columns, copyright with the current year, and no cart button while the cart is empty', async ({ page }) => {
+  test('footer has its four columns, copyright with the current year, and no cart button while the cart is empty', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText(ARTIST, { exact: true })).toBeVisible();
-    await expect(footer.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Artworks' })).toHaveAttribute('href', '/artworks');
+    await expect(
+      footer.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Artworks' }),
+    ).toHaveAttribute('href', '/artworks');
     await expect(footer.getByText('Get updates on exhibitions and print editions.')).toBeVisible();
     const email = footer.getByRole('textbox', { name: 'Email address' });
     await expect(email).toHaveAttribute('type', 'email');
@@ -131,7 +150,10 @@ test.describe('layout rules', () => {
   test('the cart button appears when the cart has items and opens "Your cart"', async ({ page }) => {
     await page.addInitScript(() => {
       const item = { id: 'print-demo', title: 'Demo print', price: 240, currency: 'eur', imageUrl: '', quantity: 2 };
-      localStorage.setItem('atelier-cart-v1', JSON.stringify({ state: { items: [item], currency: 'eur' }, version: 1 }));
+      localStorage.setItem(
+        'atelier-cart-v1',
+        JSON.stringify({ state: { items: [item], currency: 'eur' }, version: 1 }),
+      );
     });
     await page.goto('/');
     const cart = page.getByTestId('cart-button');

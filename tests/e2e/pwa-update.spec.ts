@@ -28,7 +28,9 @@ test('an update found in the first-install session is applied by "Reload"', asyn
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
 
-    expect(await page.evaluate(() => (window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate),
+    ).toBeUndefined();
     await expect(page.getByRole('heading', { level: 1, name: 'Artworks' })).toBeVisible();
     await expect(prompt).toHaveCount(0);
   } finally {

@@ -20,7 +20,11 @@ export interface PrintRow {
 }
 
 /** Reads public records straight from the API, to compare the UI against the seeded data. */
-export async function listRecords<T>(request: APIRequestContext, collection: string, query: Record<string, string>): Promise<ListResponse<T>> {
+export async function listRecords<T>(
+  request: APIRequestContext,
+  collection: string,
+  query: Record<string, string>,
+): Promise<ListResponse<T>> {
   const res = await request.get(`/api/collections/${collection}/records`, { params: query });
   expect(res.ok(), `GET ${collection} ${res.status()}`).toBe(true);
   return (await res.json()) as ListResponse<T>;
@@ -44,7 +48,9 @@ export async function settleFirstVisit(page: Page) {
   await waitForServiceWorker(page);
   await expect(page.getByText('Ready to work offline')).toBeVisible();
   await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('ol[aria-label="Notifications"] > li')).every((li) => getComputedStyle(li).opacity === '1'),
+    Array.from(document.querySelectorAll('ol[aria-label="Notifications"] > li')).every(
+      (li) => getComputedStyle(li).opacity === '1',
+    ),
   );
 }
 

@@ -45,7 +45,11 @@ test.describe('viewing room', () => {
   test('a failed entry says "Failed to submit" and stays locked', async ({ page }) => {
     await page.goto('/viewing-room');
     await page.route('**/api/atelier/subscribe-newsletter', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 400, message: 'Email: Please enter a valid email address.', data: {} }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 400, message: 'Email: Please enter a valid email address.', data: {} }),
+      }),
     );
     const form = page.getByRole('form', { name: 'Viewing room entry' });
     await form.getByLabel('First name').fill('Vera');
@@ -82,7 +86,11 @@ test.describe('viewing room', () => {
     expect(await page.evaluate(() => localStorage.getItem('viewing_room_access'))).toBeNull();
 
     // the real link (HMAC of the subscriber id keyed with their hidden unsubscribe token) opens the room
-    const [full] = await findRecords<{ id: string; unsubscribe_token: string }>(request, 'newsletter_subscribers', `email="${email}"`);
+    const [full] = await findRecords<{ id: string; unsubscribe_token: string }>(
+      request,
+      'newsletter_subscribers',
+      `email="${email}"`,
+    );
     const token = `${full.id}.${createHmac('sha256', full.unsubscribe_token).update(`viewing-room:${full.id}`).digest('hex')}`;
     await page.goto(`/viewing-room?artwork=understudy&access=${token}`);
     await expectToast(page, 'Access granted', 'The viewing room is unlocked on this device.');
@@ -100,8 +108,16 @@ test.describe('viewing room', () => {
     await form.getByLabel(/Comments/).fill(comment);
     await form.getByRole('button', { name: 'Send Inquiry' }).click();
     await expectToast(page, 'Inquiry sent', 'Thank you for your interest. We will contact you shortly.');
-    const [msg] = await findRecords<{ subject: string; phone: string; message: string; kind: string }>(request, 'contact_messages', `message~"${comment}"`);
-    expect(msg).toMatchObject({ kind: 'inquiry', subject: 'Artwork Inquiry: The Whispering Room', phone: 'Not provided' });
+    const [msg] = await findRecords<{ subject: string; phone: string; message: string; kind: string }>(
+      request,
+      'contact_messages',
+      `message~"${comment}"`,
+    );
+    expect(msg).toMatchObject({
+      kind: 'inquiry',
+      subject: 'Artwork Inquiry: The Whispering Room',
+      phone: 'Not provided',
+    });
     expect(msg.message).toContain('Name: Vera Visitor');
     expect(msg.message).toContain('Dimensions: 140 × 110 cm');
 
@@ -110,13 +126,17 @@ test.describe('viewing room', () => {
     await expectToast(page, 'Failed to send inquiry');
   });
 
-  test('lightbox zoom rules: fit minimum, max 3, steps 1.15 / 1.05 / 0.1, double-click fit↔2, pan only when zoomed', async ({ page }) => {
+  test('lightbox zoom rules: fit minimum, max 3, steps 1.15 / 1.05 / 0.1, double-click fit↔2, pan only when zoomed', async ({
+    page,
+  }) => {
     await enterViewingRoom(page);
     await page.getByRole('button', { name: /^Zoom in on / }).click();
     const dialog = page.getByRole('dialog', { name: /Zoom view/ });
     const stage = dialog.getByTestId('lightbox-stage');
     await expect(stage).toHaveAttribute('data-ready', 'true');
-    await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(Number(await stage.getAttribute('data-fit')));
+    await expect
+      .poll(async () => Number(await stage.getAttribute('data-scale')))
+      .toBe(Number(await stage.getAttribute('data-fit')));
     const fit = Number(await stage.getAttribute('data-fit'));
     const scale = async () => Number(await stage.getAttribute('data-scale'));
 
@@ -174,7 +194,9 @@ test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when 
   await page.getByRole('button', { name: /^Zoom in on / }).click();
   const stage = page.getByTestId('lightbox-stage');
   await expect(stage).toHaveAttribute('data-ready', 'true');
-  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(Number(await stage.getAttribute('data-fit')));
+  await expect
+    .poll(async () => Number(await stage.getAttribute('data-scale')))
+    .toBe(Number(await stage.getAttribute('data-fit')));
   const fit = Number(await stage.getAttribute('data-fit'));
   const box = await stage.boundingBox();
   if (!box) throw new Error('no stage box');
@@ -191,8 +213,15 @@ test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when 
   await expect(stage).toHaveAttribute('data-pan-x', '0');
 
   // pinch out: fingers 40 px apart → 160 px apart zooms in, never above 3
-  await touch('touchStart', [[cx - 20, cy], [cx + 20, cy]]);
-  for (let i = 1; i <= 6; i++) await touch('touchMove', [[cx - 20 - i * 10, cy], [cx + 20 + i * 10, cy]]);
+  await touch('touchStart', [
+    [cx - 20, cy],
+    [cx + 20, cy],
+  ]);
+  for (let i = 1; i <= 6; i++)
+    await touch('touchMove', [
+      [cx - 20 - i * 10, cy],
+      [cx + 20 + i * 10, cy],
+    ]);
   await touch('touchEnd', []);
   await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBeGreaterThan(Math.min(3, fit * 2));
   expect(Number(await stage.getAttribute('data-scale'))).toBeLessThanOrEqual(3);
@@ -204,8 +233,15 @@ test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when 
   await expect.poll(async () => Number(await stage.getAttribute('data-pan-x'))).toBeLessThan(0);
 
   // pinch in far: back to the fit scale, not below
-  await touch('touchStart', [[cx - 150, cy], [cx + 150, cy]]);
-  for (let i = 1; i <= 6; i++) await touch('touchMove', [[cx - 150 + i * 24, cy], [cx + 150 - i * 24, cy]]);
+  await touch('touchStart', [
+    [cx - 150, cy],
+    [cx + 150, cy],
+  ]);
+  for (let i = 1; i <= 6; i++)
+    await touch('touchMove', [
+      [cx - 150 + i * 24, cy],
+      [cx + 150 - i * 24, cy],
+    ]);
   await touch('touchEnd', []);
   await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(fit);
 });

@@ -6,8 +6,24 @@ import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/ty
 
 vi.mock('@/lib/pocketbase/client', () => ({ pb: {} }));
 
-const chapter = (id: string) => ({ id, collectionId: 'pbc_m', collectionName: 'course_modules', course_id: 'c1', title: id, video: `${id}.webm`, content: `text of ${id}` });
-const task = (id: string, chapterId: string, sort: number) => ({ id, chapter_id: chapterId, course_id: 'c1', sort_order: sort, task_identifier: id, title: id }) as unknown as CourseTasksRecord;
+const chapter = (id: string) => ({
+  id,
+  collectionId: 'pbc_m',
+  collectionName: 'course_modules',
+  course_id: 'c1',
+  title: id,
+  video: `${id}.webm`,
+  content: `text of ${id}`,
+});
+const task = (id: string, chapterId: string, sort: number) =>
+  ({
+    id,
+    chapter_id: chapterId,
+    course_id: 'c1',
+    sort_order: sort,
+    task_identifier: id,
+    title: id,
+  }) as unknown as CourseTasksRecord;
 
 beforeEach(async () => {
   await Promise.all([db.course_modules.clear(), db.course_tasks.clear(), db.kv.clear(), db.downloads.clear()]);

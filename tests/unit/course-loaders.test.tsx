@@ -1,19 +1,37 @@
 // The course pages' loaders (what their routes run) against a fake PocketBase behind `fetch` (the real SDK, the real
 // query options and Dexie mirrors): which requests start when, and what renders offline.
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/query-client';
-import { chapterMirror, courseQueryOptions, enrollmentQueryOptions, outlineQueryOptions } from '@/features/course/api/course';
+import {
+  chapterMirror,
+  courseQueryOptions,
+  enrollmentQueryOptions,
+  outlineQueryOptions,
+} from '@/features/course/api/course';
 import { loadChapterPage, loadCourseDashboard } from '@/features/course/api/page-loaders';
 import { ChapterViewer } from '@/features/course/components/ChapterViewer';
 import { CourseDashboard } from '@/features/course/components/CourseDashboard';
 import { db } from '@/lib/offline/db';
 import type { CourseModulesRecord, CourseOutlineRecord, CoursesRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 
-const user = { id: 'u1', collectionId: 'pbc_users', collectionName: 'users', email: 'ana@example.com', role: 'learner' } as UsersRecord;
+const user = {
+  id: 'u1',
+  collectionId: 'pbc_users',
+  collectionName: 'users',
+  email: 'ana@example.com',
+  role: 'learner',
+} as UsersRecord;
 const course = {
   id: 'c1',
   collectionId: 'pbc_courses',
@@ -26,9 +44,30 @@ const course = {
   currency: 'usd',
   is_published: true,
 } as unknown as CoursesRecord;
-const outline = [1, 2].map((n) => ({ id: `m${n}`, collectionId: 'pbc_outline', collectionName: 'course_outline', course_id: 'c1', title: `Chapter ${n}`, description: `About ${n}`, sort_order: n })) as unknown as CourseOutlineRecord[];
-const chapter = { ...outline[0], collectionId: 'pbc_modules', collectionName: 'course_modules', content: 'The text of chapter one.', video: '' } as unknown as CourseModulesRecord;
-const enrollment = { id: 'e1', collectionId: 'pbc_enrol', collectionName: 'course_enrollments', user_id: 'u1', course_id: 'c1', source: 'manual' };
+const outline = [1, 2].map((n) => ({
+  id: `m${n}`,
+  collectionId: 'pbc_outline',
+  collectionName: 'course_outline',
+  course_id: 'c1',
+  title: `Chapter ${n}`,
+  description: `About ${n}`,
+  sort_order: n,
+})) as unknown as CourseOutlineRecord[];
+const chapter = {
+  ...outline[0],
+  collectionId: 'pbc_modules',
+  collectionName: 'course_modules',
+  content: 'The text of chapter one.',
+  video: '',
+} as unknown as CourseModulesRecord;
+const enrollment = {
+  id: 'e1',
+  collectionId: 'pbc_enrol',
+  collectionName: 'course_enrollments',
+  user_id: 'u1',
+  course_id: 'c1',
+  source: 'manual',
+};
 
 /** What the fake server answers, by collection; a record path answers the chapter. */
 const answers: Record<string, unknown[]> = {
@@ -90,7 +129,10 @@ const until = (check: () => boolean) => waitFor(() => expect(check()).toBe(true)
 function renderPage(queryClient: QueryClient, page: () => ReactElement) {
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({ getParentRoute: () => root, path: '/page', component: page });
-  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: ['/page'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: ['/page'] }),
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router as never} />
@@ -107,7 +149,7 @@ async function goOffline() {
   await enrollmentQueryOptions('u1', 'c1').mirror.write(enrollment as never);
 }
 
-describe('the course dashboard\'s loader', () => {
+describe("the course dashboard's loader", () => {
   it('starts every other read together once the course id is known (no waterfall)', async () => {
     const queryClient = createQueryClient();
     const loading = loadCourseDashboard(queryClient, user, 'whispering-game');
@@ -116,7 +158,14 @@ describe('the course dashboard\'s loader', () => {
     answerAll();
     // outline, enrolment, tasks, full chapters and the progress pull (two lists), none answered yet
     await until(() => waiting.length === 6);
-    expect(requested.slice(1).sort()).toEqual(['chapter_progress', 'course_enrollments', 'course_modules', 'course_outline', 'course_tasks', 'user_task_progress']);
+    expect(requested.slice(1).sort()).toEqual([
+      'chapter_progress',
+      'course_enrollments',
+      'course_modules',
+      'course_outline',
+      'course_tasks',
+      'user_task_progress',
+    ]);
     answerAll();
     await loading;
     expect(queryClient.getQueryData(outlineQueryOptions('c1').queryKey)).toHaveLength(2);
@@ -129,7 +178,9 @@ describe('the course dashboard\'s loader', () => {
     renderPage(queryClient, () => <CourseDashboard user={user} slug="whispering-game" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'The Whispering Game' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Your Progress' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Chapter 2/ }).getAttribute('href')).toBe('/course/whispering-game/chapter/m2');
+    expect(screen.getByRole('link', { name: /Chapter 2/ }).getAttribute('href')).toBe(
+      '/course/whispering-game/chapter/m2',
+    );
   });
 
   it('an unknown course is the route\'s "not found"', async () => {

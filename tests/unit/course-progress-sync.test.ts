@@ -22,7 +22,17 @@ function fakeClient(bad: Set<string>, status = 400) {
           if (n < 0) return [];
           throw Object.assign(new Error('Batch transaction failed.'), {
             status: 400,
-            response: { data: { requests: { [n]: { code: 'batch_request_failed', message: 'Batch request failed.', response: { status, message: `bad ${ids[n]}`, data: {} } } } } },
+            response: {
+              data: {
+                requests: {
+                  [n]: {
+                    code: 'batch_request_failed',
+                    message: 'Batch request failed.',
+                    response: { status, message: `bad ${ids[n]}`, data: {} },
+                  },
+                },
+              },
+            },
           });
         },
       };
@@ -37,7 +47,10 @@ describe('progress batch handler', () => {
     const client = fakeClient(new Set(['b']));
     const results = await createProgressHandler(client as never, 'user_task_progress').send(['a', 'b', 'c'].map(row));
     expect(results).toEqual([{ ok: true }, { ok: false, retriable: false, error: 'bad b' }, { ok: true }]);
-    expect(client.sent).toEqual([['a', 'b', 'c'], ['a', 'c']]);
+    expect(client.sent).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'c'],
+    ]);
   });
 
   it('retries everything later when an item failed for a transient reason', async () => {
@@ -71,7 +84,11 @@ describe('progress batch handler', () => {
       }),
     };
     const tick = (completed: boolean, at: string) =>
-      ({ id: at, op: 'task-progress', payload: { record: { id: 'task1', completed, completed_at: completed ? at : '', client_updated_at: at } } }) as unknown as OutboxRow;
+      ({
+        id: at,
+        op: 'task-progress',
+        payload: { record: { id: 'task1', completed, completed_at: completed ? at : '', client_updated_at: at } },
+      }) as unknown as OutboxRow;
     const results = await createProgressHandler(client as never, 'user_task_progress').send([
       tick(true, '2026-11-21T10:00:03.000Z'),
       tick(false, '2026-11-21T10:00:05.000Z'),

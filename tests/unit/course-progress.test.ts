@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { type ChapterState, EMPTY_CHAPTER, mergeChapter, mergeTask, normalizeChapter, type TaskState } from '@/features/course/model/merge';
-import { completedChapterCount, completedLessonCount, coursePrice, percent, positionToSave } from '@/features/course/model/progress';
+import {
+  type ChapterState,
+  EMPTY_CHAPTER,
+  mergeChapter,
+  mergeTask,
+  normalizeChapter,
+  type TaskState,
+} from '@/features/course/model/merge';
+import {
+  completedChapterCount,
+  completedLessonCount,
+  coursePrice,
+  percent,
+  positionToSave,
+} from '@/features/course/model/progress';
 import { chapterProgressId, deterministicId, taskProgressId } from '@/features/course/model/progress-id';
 import { refreshDelay } from '@/lib/pocketbase/file-token';
 import { loadHookModule } from '../support/hook-module';
@@ -38,7 +51,13 @@ describe.each([
 
   it('completion never un-completes and keeps the first completion time', () => {
     const done = ch({ visited: true, completed: true, completed_at: 5000, client_updated_at: 5000 });
-    const later = ch({ visited: true, completed: false, client_updated_at: 9000, position_at: 9000, position_seconds: 4 });
+    const later = ch({
+      visited: true,
+      completed: false,
+      client_updated_at: 9000,
+      position_at: 9000,
+      position_seconds: 4,
+    });
     const merged = m.mergeChapter(done, later);
     expect(merged.completed).toBe(true);
     expect(merged.completed_at).toBe(5000);
@@ -47,7 +66,10 @@ describe.each([
   });
 
   it('visits accumulate and the last visit is the latest', () => {
-    const merged = m.mergeChapter(ch({ visited: true, last_visited_at: 7000 }), ch({ visited: false, last_visited_at: 3000 }));
+    const merged = m.mergeChapter(
+      ch({ visited: true, last_visited_at: 7000 }),
+      ch({ visited: false, last_visited_at: 3000 }),
+    );
     expect(merged).toMatchObject({ visited: true, last_visited_at: 7000 });
   });
 });
@@ -66,7 +88,9 @@ describe('record ids made on the device', () => {
     expect(a).toMatch(/^[a-z0-9]{15}$/);
     expect(await chapterProgressId('user1', 'chapter1')).toBe(a);
     expect(await chapterProgressId('user2', 'chapter1')).not.toBe(a);
-    expect(await taskProgressId('user1', 'chapter1', 'TASK_01')).not.toBe(await taskProgressId('user1', 'chapter1', 'TASK_02'));
+    expect(await taskProgressId('user1', 'chapter1', 'TASK_01')).not.toBe(
+      await taskProgressId('user1', 'chapter1', 'TASK_02'),
+    );
     expect(await deterministicId('x')).toMatch(/^[a-z0-9]{15}$/);
   });
 });

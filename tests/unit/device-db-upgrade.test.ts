@@ -51,7 +51,19 @@ afterEach(async () => {
   }
 });
 
-const progress = { id: 'p1', user_id: 'u1', course_id: 'c1', chapter_id: 'ch1', visited: true, last_visited_at: 1, position_seconds: 42, position_at: 1, completed: false, completed_at: 0, client_updated_at: 1 };
+const progress = {
+  id: 'p1',
+  user_id: 'u1',
+  course_id: 'c1',
+  chapter_id: 'ch1',
+  visited: true,
+  last_visited_at: 1,
+  position_seconds: 42,
+  position_at: 1,
+  completed: false,
+  completed_at: 0,
+  client_updated_at: 1,
+};
 
 describe('the device database across releases', () => {
   it('a first-release database (version 1) gains the course and download tables and keeps its rows', async () => {
@@ -70,7 +82,16 @@ describe('the device database across releases', () => {
     expect((await db.kv.get('mirror:artworks:list'))?.value).toEqual(['a1']);
     await db.chapter_progress.put(progress);
     expect(await db.chapter_progress.where('[user_id+course_id]').equals(['u1', 'c1']).count()).toBe(1);
-    await db.downloads.put({ key: 'u1|k', userId: 'u1', courseId: 'c1', chapterId: 'ch1', kind: 'video', title: 't', bytes: 1, createdAt: 1 });
+    await db.downloads.put({
+      key: 'u1|k',
+      userId: 'u1',
+      courseId: 'c1',
+      chapterId: 'ch1',
+      kind: 'video',
+      title: 't',
+      bytes: 1,
+      createdAt: 1,
+    });
     expect(await db.downloads.where('[userId+chapterId]').equals(['u1', 'ch1']).count()).toBe(1);
   });
 
@@ -102,7 +123,18 @@ describe('the device database across releases', () => {
         db.version(5).stores(V5);
       },
       async (db) => {
-        await db.table('downloads').put({ key: 'u1|k', userId: 'u1', courseId: 'c1', chapterId: 'ch1', kind: 'record', title: 't', bytes: 1, createdAt: 1 });
+        await db
+          .table('downloads')
+          .put({
+            key: 'u1|k',
+            userId: 'u1',
+            courseId: 'c1',
+            chapterId: 'ch1',
+            kind: 'record',
+            title: 't',
+            bytes: 1,
+            createdAt: 1,
+          });
         await db.table('task_progress').put({ ...progress, id: 't1', task_identifier: 'TASK_01', task_title: 'x' });
       },
     );

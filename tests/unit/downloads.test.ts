@@ -11,7 +11,8 @@ vi.mock('@/lib/pocketbase/client', () => ({
   pb: {
     files: {
       getToken: async () => 'file-token',
-      getURL: (r: { id: string; collectionId: string }, name: string, q: { token: string }) => `/api/files/${r.collectionId}/${r.id}/${name}?token=${q.token}`,
+      getURL: (r: { id: string; collectionId: string }, name: string, q: { token: string }) =>
+        `/api/files/${r.collectionId}/${r.id}/${name}?token=${q.token}`,
     },
   },
 }));
@@ -19,9 +20,13 @@ vi.mock('@/lib/pocketbase/client', () => ({
 /** Cache Storage in memory (jsdom has none): enough for put, match, keys, delete. */
 class MemoryCache {
   entries = new Map<string, { body: Uint8Array; headers: [string, string][] }>();
-  private path = (req: RequestInfo | URL) => new URL(typeof req === 'string' ? req : req instanceof URL ? req.href : req.url, 'http://app.test').pathname;
+  private path = (req: RequestInfo | URL) =>
+    new URL(typeof req === 'string' ? req : req instanceof URL ? req.href : req.url, 'http://app.test').pathname;
   async put(req: RequestInfo, res: Response) {
-    this.entries.set(this.path(req), { body: new Uint8Array(await res.arrayBuffer()), headers: [...res.headers.entries()] });
+    this.entries.set(this.path(req), {
+      body: new Uint8Array(await res.arrayBuffer()),
+      headers: [...res.headers.entries()],
+    });
   }
   async match(req: RequestInfo) {
     const e = this.entries.get(this.path(req));
@@ -50,7 +55,15 @@ const VIDEO = new Uint8Array(300_000).fill(7);
 const requests: string[] = [];
 
 function chapter(id: string, video = `${id}_video.mp4`): DownloadableChapter {
-  return { id, collectionId: 'pbc_modules', collectionName: 'course_modules', course_id: 'course1', title: `Chapter ${id}`, video, content: `Text of ${id}` };
+  return {
+    id,
+    collectionId: 'pbc_modules',
+    collectionName: 'course_modules',
+    course_id: 'course1',
+    title: `Chapter ${id}`,
+    video,
+    content: `Text of ${id}`,
+  };
 }
 
 beforeEach(async () => {
@@ -89,7 +102,15 @@ describe('offline downloads', () => {
 
   it('store a chapter video under a key without the token, owned by the user, with progress', async () => {
     const progress: DownloadProgress[] = [];
-    const rows = await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')], tasksByChapter: { a: [{ id: 'task1', course_id: 'course1', chapter_id: 'a', task_identifier: 'TASK_01', sort_order: 1 }] }, onProgress: (p) => progress.push(p) });
+    const rows = await downloadForOffline({
+      userId: 'u1',
+      courseId: 'course1',
+      chapters: [chapter('a')],
+      tasksByChapter: {
+        a: [{ id: 'task1', course_id: 'course1', chapter_id: 'a', task_identifier: 'TASK_01', sort_order: 1 }],
+      },
+      onProgress: (p) => progress.push(p),
+    });
     expect(requests).toContain('GET /api/files/pbc_modules/a/a_video.mp4?token=file-token');
     const cache = stores.get(DOWNLOADS_CACHE)!;
     expect([...cache.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);
@@ -101,16 +122,21 @@ describe('offline downloads', () => {
     expect(rows.map((r) => r.kind).sort()).toEqual(['record', 'video']);
     expect(await offlineVideoUrl('u1', chapter('a'))).toBe('/offline-media/pbc_modules/a/a_video.mp4');
     expect(await offlineVideoUrl('u2', chapter('a'))).toBeNull();
-    expect(await offlineChapterData('u1', 'a')).toMatchObject({ chapter: { content: 'Text of a' }, tasks: [{ task_identifier: 'TASK_01' }] });
+    expect(await offlineChapterData('u1', 'a')).toMatchObject({
+      chapter: { content: 'Text of a' },
+      tasks: [{ task_identifier: 'TASK_01' }],
+    });
   });
 
   it('say so offline instead of trying', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await expect(downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] })).rejects.toThrow(/offline/);
+    await expect(downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] })).rejects.toThrow(
+      /offline/,
+    );
     vi.restoreAllMocks();
   });
 
-  it('clearDownloads(user) frees that user\'s copies and rows, and keeps a copy another user still has', async () => {
+  it("clearDownloads(user) frees that user's copies and rows, and keeps a copy another user still has", async () => {
     await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a'), chapter('b')] });
     await downloadForOffline({ userId: 'u2', courseId: 'course1', chapters: [chapter('b')] });
     await clearDownloads('u1');
@@ -135,9 +161,15 @@ describe('offline downloads', () => {
   });
 
   it('the chapter viewer plays the downloaded copy, else the protected URL with a file token', async () => {
-    expect(await resolveVideoSource('u1', chapter('a'))).toEqual({ src: '/api/files/pbc_modules/a/a_video.mp4?token=file-token', offline: false });
+    expect(await resolveVideoSource('u1', chapter('a'))).toEqual({
+      src: '/api/files/pbc_modules/a/a_video.mp4?token=file-token',
+      offline: false,
+    });
     await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
-    expect(await resolveVideoSource('u1', chapter('a'))).toEqual({ src: '/offline-media/pbc_modules/a/a_video.mp4', offline: true });
+    expect(await resolveVideoSource('u1', chapter('a'))).toEqual({
+      src: '/offline-media/pbc_modules/a/a_video.mp4',
+      offline: true,
+    });
     // a replaced video has a new file name: not the old copy
     expect((await resolveVideoSource('u1', chapter('a', 'a_new.mp4')))?.offline).toBe(false);
     expect(await resolveVideoSource('u1', chapter('b', ''))).toBeNull();
@@ -149,7 +181,9 @@ describe('offline downloads', () => {
       if (url.includes('/b/') && (init?.method ?? 'GET') === 'GET') throw new TypeError('Failed to fetch');
       return real(url, init);
     });
-    await expect(downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a'), chapter('b')] })).rejects.toThrow('Failed to fetch');
+    await expect(
+      downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a'), chapter('b')] }),
+    ).rejects.toThrow('Failed to fetch');
     const rows = await db.downloads.where('userId').equals('u1').toArray();
     expect(rows.map((r) => `${r.kind}:${r.chapterId}`)).toEqual(['video:a']);
     expect([...stores.get(DOWNLOADS_CACHE)!.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);

@@ -9,13 +9,27 @@ const report = {
       title: 'forms.spec.ts',
       file: 'forms.spec.ts',
       line: 0,
-      specs: [{ title: 'top level', file: 'forms.spec.ts', line: 61, tests: [test('desktop', 'expected'), test('phone', 'flaky')] }],
+      specs: [
+        {
+          title: 'top level',
+          file: 'forms.spec.ts',
+          line: 61,
+          tests: [test('desktop', 'expected'), test('phone', 'flaky')],
+        },
+      ],
       suites: [
         {
           title: 'contact',
           file: 'forms.spec.ts',
           line: 76,
-          specs: [{ title: 'sends a message', file: 'forms.spec.ts', line: 77, tests: [test('desktop', 'flaky'), test('phone', 'unexpected')] }],
+          specs: [
+            {
+              title: 'sends a message',
+              file: 'forms.spec.ts',
+              line: 77,
+              tests: [test('desktop', 'flaky'), test('phone', 'unexpected')],
+            },
+          ],
         },
       ],
     },
@@ -48,7 +62,14 @@ describe('flaky browser tests', () => {
 
   it('is run again alone, in its own project only, without retries', () => {
     const [first] = flakyTests(report);
-    expect(rerunArgs(first!, 3)).toEqual(['test', 'forms.spec.ts:61', '--project=phone', '--no-deps', '--repeat-each=3', '--retries=0']);
+    expect(rerunArgs(first!, 3)).toEqual([
+      'test',
+      'forms.spec.ts:61',
+      '--project=phone',
+      '--no-deps',
+      '--repeat-each=3',
+      '--retries=0',
+    ]);
   });
 
   it('a report without suites has no tests', () => {

@@ -18,42 +18,66 @@ const NEWSLETTER: FormNotices = {
 const INQUIRY: FormNotices = { sent: { title: 'Inquiry sent' }, failed: { title: 'Failed to send inquiry' } };
 
 describe('the outcome of a form, as a toast', () => {
-  it('sent: the form\'s own success text', () => {
+  it("sent: the form's own success text", () => {
     expect(formNotice({ kind: 'sent' }, CONTACT)).toEqual(CONTACT.sent);
   });
 
   it('queued offline: the same words for every form', () => {
     expect(formNotice({ kind: 'queued' }, CONTACT)).toEqual(QUEUED_NOTICE);
     expect(formNotice({ kind: 'queued' }, NEWSLETTER)).toEqual(QUEUED_NOTICE);
-    expect(QUEUED_NOTICE).toEqual({ title: 'Saved offline', description: 'You are offline. It will be sent as soon as you are back online.' });
+    expect(QUEUED_NOTICE).toEqual({
+      title: 'Saved offline',
+      description: 'You are offline. It will be sent as soon as you are back online.',
+    });
   });
 
   it("a form that shows the server's reason shows it, else its fallback", () => {
     const fieldErrors = { message: 'HTML is not allowed; please send plain text.' };
-    expect(formNotice({ kind: 'invalid', message: 'HTML is not allowed; please send plain text.', fieldErrors }, CONTACT)).toEqual({
+    expect(
+      formNotice({ kind: 'invalid', message: 'HTML is not allowed; please send plain text.', fieldErrors }, CONTACT),
+    ).toEqual({
       title: 'Failed to send',
       description: 'HTML is not allowed; please send plain text.',
       destructive: true,
     });
-    expect(formNotice({ kind: 'failed', message: '' }, CONTACT)).toEqual({ title: 'Failed to send', description: 'Please try again.', destructive: true });
+    expect(formNotice({ kind: 'failed', message: '' }, CONTACT)).toEqual({
+      title: 'Failed to send',
+      description: 'Please try again.',
+      destructive: true,
+    });
   });
 
   it('a form with a fixed failure text keeps it, whatever the server said', () => {
-    expect(formNotice({ kind: 'failed', message: 'boom' }, NEWSLETTER)).toEqual({ title: 'Subscription failed', description: 'Please try again in a moment.', destructive: true });
+    expect(formNotice({ kind: 'failed', message: 'boom' }, NEWSLETTER)).toEqual({
+      title: 'Subscription failed',
+      description: 'Please try again in a moment.',
+      destructive: true,
+    });
   });
 
   it('a failure with only a title has no description', () => {
-    expect(formNotice({ kind: 'invalid', message: 'Email: bad', fieldErrors: { email: 'bad' } }, INQUIRY)).toEqual({ title: 'Failed to send inquiry', destructive: true });
+    expect(formNotice({ kind: 'invalid', message: 'Email: bad', fieldErrors: { email: 'bad' } }, INQUIRY)).toEqual({
+      title: 'Failed to send inquiry',
+      destructive: true,
+    });
   });
 });
 
-const toasts = () => useToastStore.getState().toasts.map(({ title, description, destructive }) => ({ title, description, destructive }));
+const toasts = () =>
+  useToastStore.getState().toasts.map(({ title, description, destructive }) => ({ title, description, destructive }));
 
-function setup(send: (input: string) => Promise<SubmitOutcome>, opts: { check?: (input: string) => FormCheck | undefined; notices?: FormNotices } = {}) {
+function setup(
+  send: (input: string) => Promise<SubmitOutcome>,
+  opts: { check?: (input: string) => FormCheck | undefined; notices?: FormNotices } = {},
+) {
   const onDone = vi.fn();
   const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useFormSubmit({ send, notices: opts.notices ?? CONTACT, check: opts.check, onDone }), { wrapper });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useFormSubmit({ send, notices: opts.notices ?? CONTACT, check: opts.check, onDone }), {
+    wrapper,
+  });
   return { hook, onDone };
 }
 
@@ -80,12 +104,18 @@ describe('submitting a form', () => {
 
   it("the server's field errors are kept for the fields, and the form keeps what was typed", async () => {
     const { hook, onDone } = setup(async () => {
-      throw new FormError('Email: Please enter a valid email address.', 400, { email: 'Please enter a valid email address.' });
+      throw new FormError('Email: Please enter a valid email address.', 400, {
+        email: 'Please enter a valid email address.',
+      });
     });
     act(() => hook.result.current.submit('x'));
-    await waitFor(() => expect(hook.result.current.fieldErrors).toEqual({ email: 'Please enter a valid email address.' }));
+    await waitFor(() =>
+      expect(hook.result.current.fieldErrors).toEqual({ email: 'Please enter a valid email address.' }),
+    );
     expect(onDone).not.toHaveBeenCalled();
-    expect(toasts()).toEqual([{ title: 'Failed to send', description: 'Email: Please enter a valid email address.', destructive: true }]);
+    expect(toasts()).toEqual([
+      { title: 'Failed to send', description: 'Email: Please enter a valid email address.', destructive: true },
+    ]);
   });
 
   it('field errors go when the visitor submits again', async () => {
@@ -110,7 +140,9 @@ describe('submitting a form', () => {
     );
     act(() => hook.result.current.submit('x'));
     await waitFor(() => expect(toasts()).toHaveLength(1));
-    expect(toasts()).toEqual([{ title: 'Subscription failed', description: 'Please try again in a moment.', destructive: true }]);
+    expect(toasts()).toEqual([
+      { title: 'Subscription failed', description: 'Please try again in a moment.', destructive: true },
+    ]);
     expect(hook.result.current.fieldErrors).toEqual({});
     expect(onDone).not.toHaveBeenCalled();
   });
@@ -118,7 +150,13 @@ describe('submitting a form', () => {
   it("the form's own check answers before anything is sent", async () => {
     const send = vi.fn(async () => ({ status: 'sent' as const, response: {} }));
     const { hook } = setup(send, {
-      check: (v) => (v ? undefined : { notice: { title: 'Please enter your email address', destructive: true }, fieldErrors: { email: 'Please enter your email address' } }),
+      check: (v) =>
+        v
+          ? undefined
+          : {
+              notice: { title: 'Please enter your email address', destructive: true },
+              fieldErrors: { email: 'Please enter your email address' },
+            },
     });
     act(() => hook.result.current.submit(''));
     expect(send).not.toHaveBeenCalled();

@@ -2,7 +2,10 @@ import { ClientResponseError } from 'pocketbase';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const send = vi.fn();
-const enqueue = vi.fn(async (_op: string, payload: unknown, opts: { idempotencyKey: string }) => ({ payload, ...opts }));
+const enqueue = vi.fn(async (_op: string, payload: unknown, opts: { idempotencyKey: string }) => ({
+  payload,
+  ...opts,
+}));
 const handlers = new Map<string, { send: (rows: unknown[]) => Promise<unknown[]> }>();
 
 vi.mock('@/lib/pocketbase/client', () => ({ pb: { send: (...args: unknown[]) => send(...args) } }));
@@ -29,7 +32,12 @@ describe('visitor forms', () => {
     expect(out.status).toBe('sent');
     const [path, init] = send.mock.calls[0];
     expect(path).toBe('/api/atelier/subscribe-newsletter');
-    expect(init.body).toMatchObject({ email: 'a@b.se', source: 'footer', context: 'Footer', consentVersion: 'footer-v1' });
+    expect(init.body).toMatchObject({
+      email: 'a@b.se',
+      source: 'footer',
+      context: 'Footer',
+      consentVersion: 'footer-v1',
+    });
     expect(init.body.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(enqueue).not.toHaveBeenCalled();
   });
@@ -47,12 +55,22 @@ describe('visitor forms', () => {
   it('a request that never reached the server is queued too', async () => {
     online(true);
     send.mockRejectedValue(new ClientResponseError({ status: 0 }));
-    expect((await sendContact({ name: 'A', email: 'a@b.se', subject: 'General Inquiry', message: 'hi' })).status).toBe('queued');
+    expect((await sendContact({ name: 'A', email: 'a@b.se', subject: 'General Inquiry', message: 'hi' })).status).toBe(
+      'queued',
+    );
   });
 
   it('a refusal surfaces the server message and field errors', async () => {
     online(true);
-    send.mockRejectedValue(new ClientResponseError({ status: 400, response: { message: 'Email: Please enter a valid email address.', data: { email: { code: 'x', message: 'Please enter a valid email address.' } } } }));
+    send.mockRejectedValue(
+      new ClientResponseError({
+        status: 400,
+        response: {
+          message: 'Email: Please enter a valid email address.',
+          data: { email: { code: 'x', message: 'Please enter a valid email address.' } },
+        },
+      }),
+    );
     const err = await subscribeNewsletter({ email: 'x', source: 'home', context: 'Home' }).catch((e) => e);
     expect(err).toBeInstanceOf(FormError);
     expect(err.message).toBe('Email: Please enter a valid email address.');
@@ -62,8 +80,16 @@ describe('visitor forms', () => {
 
   it('field errors that are not text are left out, so a form never renders an object', async () => {
     online(true);
-    const nested = { code: { code: 'validation_invalid_value', message: 'Invalid value.' }, message: { code: 'validation_invalid_value', message: 'Invalid value.' } };
-    send.mockRejectedValue(new ClientResponseError({ status: 400, response: { message: 'Email: Please enter a valid email address.', data: { email: nested } } }));
+    const nested = {
+      code: { code: 'validation_invalid_value', message: 'Invalid value.' },
+      message: { code: 'validation_invalid_value', message: 'Invalid value.' },
+    };
+    send.mockRejectedValue(
+      new ClientResponseError({
+        status: 400,
+        response: { message: 'Email: Please enter a valid email address.', data: { email: nested } },
+      }),
+    );
     const err = await subscribeNewsletter({ email: 'x', source: 'home', context: 'Home' }).catch((e) => e);
     expect(err.message).toBe('Email: Please enter a valid email address.');
     expect(err.fieldErrors).toEqual({});
@@ -74,7 +100,10 @@ describe('visitor forms', () => {
     registerFormOutboxHandlers(sent);
     const handler = handlers.get('contact');
     if (!handler) throw new Error('no contact handler');
-    send.mockResolvedValueOnce({ id: 'x' }).mockRejectedValueOnce(new ClientResponseError({ status: 400 })).mockRejectedValueOnce(new ClientResponseError({ status: 0 }));
+    send
+      .mockResolvedValueOnce({ id: 'x' })
+      .mockRejectedValueOnce(new ClientResponseError({ status: 400 }))
+      .mockRejectedValueOnce(new ClientResponseError({ status: 0 }));
     const rows = ['k1', 'k2', 'k3'].map((k) => ({ id: k, op: 'contact', payload: { message: k }, idempotencyKey: k }));
     const results = await handler.send(rows);
     expect(send.mock.calls[0][1].body).toEqual({ message: 'k1', clientId: 'k1' });

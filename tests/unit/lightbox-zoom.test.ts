@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUTTON_STEP, clampPan, DOUBLE_CLICK_SCALE, fitScale, MAX_SCALE, panBy, SLIDER_STEP, toggleZoom, WHEEL_STEP,
-  zoomIn, zoomOut, zoomPinch, zoomSlider, zoomWheel,
+  BUTTON_STEP,
+  clampPan,
+  DOUBLE_CLICK_SCALE,
+  fitScale,
+  MAX_SCALE,
+  panBy,
+  SLIDER_STEP,
+  toggleZoom,
+  WHEEL_STEP,
+  zoomIn,
+  zoomOut,
+  zoomPinch,
+  zoomSlider,
+  zoomWheel,
 } from '@/ui/lightbox/zoom';
 
 const image = { width: 2000, height: 1000 };
@@ -9,7 +21,7 @@ const viewport = { width: 1000, height: 800 };
 const fit = fitScale(image, viewport); // 0.5
 
 describe('lightbox zoom', () => {
-  it('the constants are the spec\'s', () => {
+  it("the constants are the spec's", () => {
     expect([MAX_SCALE, BUTTON_STEP, WHEEL_STEP, SLIDER_STEP, DOUBLE_CLICK_SCALE]).toEqual([3, 1.15, 1.05, 0.1, 2]);
   });
 

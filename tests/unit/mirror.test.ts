@@ -47,27 +47,38 @@ describe('fetchWithMirror', () => {
 
   it('offline, the saved copy answers', async () => {
     const mirror = memoryMirror(['saved']);
-    await expect(fetchWithMirror(() => Promise.reject(offline()), mirror, isTransientError)).resolves.toEqual(['saved']);
+    await expect(fetchWithMirror(() => Promise.reject(offline()), mirror, isTransientError)).resolves.toEqual([
+      'saved',
+    ]);
   });
 
   it('a server error (5xx) also falls back to the saved copy', async () => {
     const mirror = memoryMirror(['saved']);
-    await expect(fetchWithMirror(() => Promise.reject(httpError(503)), mirror, isTransientError)).resolves.toEqual(['saved']);
+    await expect(fetchWithMirror(() => Promise.reject(httpError(503)), mirror, isTransientError)).resolves.toEqual([
+      'saved',
+    ]);
   });
 
   it('a 4xx answer is not papered over by old data', async () => {
     const mirror = memoryMirror(['saved']);
-    await expect(fetchWithMirror(() => Promise.reject(httpError(404)), mirror, isTransientError)).rejects.toMatchObject({ status: 404 });
+    await expect(fetchWithMirror(() => Promise.reject(httpError(404)), mirror, isTransientError)).rejects.toMatchObject(
+      { status: 404 },
+    );
   });
 
   it('offline with nothing saved rethrows the network error', async () => {
     const mirror = memoryMirror<string[]>();
-    await expect(fetchWithMirror(() => Promise.reject(offline()), mirror, isTransientError)).rejects.toMatchObject({ status: 0 });
+    await expect(fetchWithMirror(() => Promise.reject(offline()), mirror, isTransientError)).rejects.toMatchObject({
+      status: 0,
+    });
   });
 
   it('a mirror that cannot be written does not fail the read', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const mirror: Mirror<number> = { read: async () => undefined, write: () => Promise.reject(new Error('QuotaExceededError')) };
+    const mirror: Mirror<number> = {
+      read: async () => undefined,
+      write: () => Promise.reject(new Error('QuotaExceededError')),
+    };
     await expect(fetchWithMirror(async () => 7, mirror, isTransientError)).resolves.toBe(7);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
@@ -117,7 +128,11 @@ describe('Dexie mirrors', () => {
 
 describe('mirrored queries in loaders', () => {
   const options = (remote: () => Promise<ArtworksRecord[]>) =>
-    mirroredQueryOptions({ queryKey: ['artworks', 'test'] as const, remote, mirror: listMirror({ key: 'test:q', table: db.artworks, mode: 'replace' }) });
+    mirroredQueryOptions({
+      queryKey: ['artworks', 'test'] as const,
+      remote,
+      mirror: listMirror({ key: 'test:q', table: db.artworks, mode: 'replace' }),
+    });
 
   it('with a saved copy, the loader fills the cache from it as stale data without waiting for the network', async () => {
     await listMirror({ key: 'test:q', table: db.artworks, mode: 'replace' }).write([artwork('saved')]);
@@ -126,13 +141,21 @@ describe('mirrored queries in loaders', () => {
     await loadMirrored(qc, options(remote));
     expect(qc.getQueryData<ArtworksRecord[]>(['artworks', 'test'])?.map((a) => a.id)).toEqual(['saved']);
     expect(qc.getQueryState(['artworks', 'test'])?.dataUpdatedAt).toBe(0);
-    expect(qc.getQueryCache().find({ queryKey: ['artworks', 'test'] })?.isStaleByTime(30_000)).toBe(true);
+    expect(
+      qc
+        .getQueryCache()
+        .find({ queryKey: ['artworks', 'test'] })
+        ?.isStaleByTime(30_000),
+    ).toBe(true);
     expect(remote).not.toHaveBeenCalled();
   });
 
   it('with nothing saved, the loader waits for the network and saves the answer', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await loadMirrored(qc, options(async () => [artwork('fresh')]));
+    await loadMirrored(
+      qc,
+      options(async () => [artwork('fresh')]),
+    );
     expect(qc.getQueryData<ArtworksRecord[]>(['artworks', 'test'])?.map((a) => a.id)).toEqual(['fresh']);
     expect(await db.artworks.get('fresh')).toBeDefined();
   });
@@ -150,7 +173,14 @@ describe('mirrored queries in loaders', () => {
 
   it('the loader resolves with the data it put in the cache', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    expect((await loadMirrored(qc, options(async () => [artwork('fresh')]))).map((a) => a.id)).toEqual(['fresh']);
+    expect(
+      (
+        await loadMirrored(
+          qc,
+          options(async () => [artwork('fresh')]),
+        )
+      ).map((a) => a.id),
+    ).toEqual(['fresh']);
   });
 
   it('offline on a later visit, the query answers from the mirror instead of failing', async () => {
@@ -172,7 +202,10 @@ describe('without IndexedDB (a server render)', () => {
       await expect(mirror.write([artwork('x')])).resolves.toBeUndefined();
       await expect(mirror.read()).resolves.toBeUndefined();
       const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const data = await loadMirrored(qc, mirroredQueryOptions({ queryKey: ['ssr'] as const, remote: async () => [artwork('net')], mirror }));
+      const data = await loadMirrored(
+        qc,
+        mirroredQueryOptions({ queryKey: ['ssr'] as const, remote: async () => [artwork('net')], mirror }),
+      );
       expect(data.map((a) => a.id)).toEqual(['net']);
     } finally {
       globalThis.indexedDB = saved;

@@ -1,12 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OWNER_HEADER, offlineMediaKey, parseFilePath, parseRange, sameFile, tokenUserId } from '@/lib/offline/media-keys';
+import {
+  OWNER_HEADER,
+  offlineMediaKey,
+  parseFilePath,
+  parseRange,
+  sameFile,
+  tokenUserId,
+} from '@/lib/offline/media-keys';
 
 vi.mock('workbox-routing', () => ({ registerRoute: vi.fn() }));
 const { respondFromCopy } = await import('../../src/sw/offline-media');
 
 describe('download keys', () => {
   it('map a record file to a cache key without the file token', () => {
-    expect(offlineMediaKey({ collection: 'pbc_123', recordId: 'abc123def456ghi', filename: 'intro_x1y2.mp4' })).toBe('/offline-media/pbc_123/abc123def456ghi/intro_x1y2.mp4');
+    expect(offlineMediaKey({ collection: 'pbc_123', recordId: 'abc123def456ghi', filename: 'intro_x1y2.mp4' })).toBe(
+      '/offline-media/pbc_123/abc123def456ghi/intro_x1y2.mp4',
+    );
   });
 
   it('read the file back from both the API path and the offline key', () => {
@@ -19,8 +28,18 @@ describe('download keys', () => {
   });
 
   it('treat the collection id and name as the same file', () => {
-    expect(sameFile({ collection: 'pbc_1', recordId: 'r', filename: 'f.mp4' }, { collection: 'course_modules', recordId: 'r', filename: 'f.mp4' })).toBe(true);
-    expect(sameFile({ collection: 'x', recordId: 'r', filename: 'f.mp4' }, { collection: 'x', recordId: 'r', filename: 'g.mp4' })).toBe(false);
+    expect(
+      sameFile(
+        { collection: 'pbc_1', recordId: 'r', filename: 'f.mp4' },
+        { collection: 'course_modules', recordId: 'r', filename: 'f.mp4' },
+      ),
+    ).toBe(true);
+    expect(
+      sameFile(
+        { collection: 'x', recordId: 'r', filename: 'f.mp4' },
+        { collection: 'x', recordId: 'r', filename: 'g.mp4' },
+      ),
+    ).toBe(false);
   });
 });
 
@@ -52,7 +71,10 @@ describe('the service worker answer from a downloaded copy', () => {
   const copy = () => new Response(body, { headers: { 'Content-Type': 'video/mp4', [OWNER_HEADER]: 'user1' } });
 
   it('is 206 with Content-Range for a range, and never leaks the owner header', async () => {
-    const res = await respondFromCopy(new Request('http://x/offline-media/a/b/c.mp4', { headers: { range: 'bytes=10-19' } }), copy());
+    const res = await respondFromCopy(
+      new Request('http://x/offline-media/a/b/c.mp4', { headers: { range: 'bytes=10-19' } }),
+      copy(),
+    );
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 10-19/100');
     expect(res.headers.get('content-length')).toBe('10');

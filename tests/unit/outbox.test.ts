@@ -1,11 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffDelay, classifyError, createOutbox, OutboxDb, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
+import {
+  backoffDelay,
+  classifyError,
+  createOutbox,
+  OutboxDb,
+  type OutboxRow,
+  type SendResult,
+} from '@/lib/offline/outbox';
 
 let dbCount = 0;
 const opened: OutboxDb[] = [];
 
 function harness(opts: { online?: boolean; lockFree?: boolean; name?: string } = {}) {
-  const state = { now: 1_000_000, online: opts.online ?? true, lockFree: opts.lockFree ?? true, timers: [] as { at: number; fn: () => void }[] };
+  const state = {
+    now: 1_000_000,
+    online: opts.online ?? true,
+    lockFree: opts.lockFree ?? true,
+    timers: [] as { at: number; fn: () => void }[],
+  };
   const db = new OutboxDb(opts.name ?? `outbox-test-${++dbCount}`);
   opened.push(db);
   const outbox = createOutbox(db, {
@@ -172,7 +184,9 @@ describe('outbox', () => {
       batchSize: 3,
       async send(rows) {
         sizes.push(rows.length);
-        return rows.map((r) => ((r.payload as { n: number }).n === 4 ? { ok: false, retriable: false, error: 'bad item' } : { ok: true }));
+        return rows.map((r) =>
+          (r.payload as { n: number }).n === 4 ? { ok: false, retriable: false, error: 'bad item' } : { ok: true },
+        );
       },
     });
     for (let n = 0; n < 7; n++) await outbox.enqueue('task', { n });

@@ -8,20 +8,44 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
 
-vi.mock('virtual:pwa-register/react', () => ({ useRegisterSW: () => ({ needRefresh: [false, () => {}], updateServiceWorker: async () => {} }) }));
+vi.mock('virtual:pwa-register/react', () => ({
+  useRegisterSW: () => ({ needRefresh: [false, () => {}], updateServiceWorker: async () => {} }),
+}));
 
-const record = (collectionName: string, fields: Record<string, unknown>) => ({ id: `${collectionName}1`, collectionId: `pbc_${collectionName}`, collectionName, ...fields });
+const record = (collectionName: string, fields: Record<string, unknown>) => ({
+  id: `${collectionName}1`,
+  collectionId: `pbc_${collectionName}`,
+  collectionName,
+  ...fields,
+});
 const RECORDS: Record<string, unknown[]> = {
   site_settings: [record('site_settings', { key: 'main', artist_name: 'Elin Vinter', hero_image: '' })],
   artworks: [record('artworks', { slug: 'red-room', title: 'Red Room', year: 2024, sort_order: 1 })],
-  news_posts: [record('news_posts', { slug: 'opening', title: 'Opening', is_published: true, content: '<p>Hello</p>', excerpt: '' })],
-  prints: [record('prints', { slug: 'red-print', title: 'Red Print', is_active: true, price_cents: 12000, sort_order: 1 })],
+  news_posts: [
+    record('news_posts', {
+      slug: 'opening',
+      title: 'Opening',
+      is_published: true,
+      content: '<p>Hello</p>',
+      excerpt: '',
+    }),
+  ],
+  prints: [
+    record('prints', { slug: 'red-print', title: 'Red Print', is_active: true, price_cents: 12000, sort_order: 1 }),
+  ],
   drops: [record('drops', { slug: 'print-drop', title: 'A drop', release_at: '2025-12-01 09:00:00.000Z' })],
   exhibitions: [record('exhibitions', { slug: 'in-the-hollow', title: 'In the hollow', description: '' })],
   pages: [record('pages', { slug: 'press', title: 'Press', body: '<p>Press</p>', is_published: true })],
   courses: [record('courses', { slug: 'whispering-game', title: 'The Whispering Game', is_published: true })],
   course_outline: [record('course_outline', { course_id: 'courses1', title: 'Chapter 1', sort_order: 1 })],
-  course_lessons: [record('course_lessons', { course_id: 'courses1', module_id: 'course_outline1', title: 'Introduction', kind: 'intro' })],
+  course_lessons: [
+    record('course_lessons', {
+      course_id: 'courses1',
+      module_id: 'course_outline1',
+      title: 'Introduction',
+      kind: 'intro',
+    }),
+  ],
   exchange_rates: [],
 };
 
@@ -86,7 +110,12 @@ describe('public routes in a server process', () => {
     expect(failed.map((m) => `${m.routeId}: ${m.status} ${String(m.error)}`)).toEqual([]);
     // the site settings (the layout's) and the page's own records are in the cache, ready to dehydrate
     expect(queryClient.getQueryData(siteSettingsQueryOptions().queryKey)).toMatchObject({ artist_name: 'Elin Vinter' });
-    expect(queryClient.getQueryCache().getAll().every((q) => q.state.status !== 'error')).toBe(true);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .every((q) => q.state.status !== 'error'),
+    ).toBe(true);
     // the SDK talks to PocketBase itself, not to a relative URL
     expect(new Set(requested)).toEqual(new Set(['http://127.0.0.1:8090']));
   });

@@ -3,7 +3,8 @@ import { htmlToText, isSafeUrl, sanitizeHtml } from '@/lib/html/sanitize';
 
 describe('sanitizeHtml', () => {
   it('keeps the formatting the artist uses', () => {
-    const html = '<p>A <em>paper</em> moon, <strong>glued</strong>.</p><h2>Notes</h2><ul><li>one</li></ul><a href="https://example.com/x">link</a>';
+    const html =
+      '<p>A <em>paper</em> moon, <strong>glued</strong>.</p><h2>Notes</h2><ul><li>one</li></ul><a href="https://example.com/x">link</a>';
     const out = sanitizeHtml(html);
     expect(out).toContain('<p>A <em>paper</em> moon, <strong>glued</strong>.</p>');
     expect(out).toContain('<h2>Notes</h2><ul><li>one</li></ul>');
@@ -11,17 +12,27 @@ describe('sanitizeHtml', () => {
   });
 
   it('drops scripts, styles, iframes and their content', () => {
-    const out = sanitizeHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><svg><script>x</script></svg>');
+    const out = sanitizeHtml(
+      '<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><svg><script>x</script></svg>',
+    );
     expect(out).toBe('<p>ok</p>');
   });
 
   it('drops event handlers and inline styles', () => {
-    const out = sanitizeHtml('<p onclick="alert(1)" style="color:red" class="x">hi</p><img src="https://x/y.jpg" onerror="alert(1)">');
+    const out = sanitizeHtml(
+      '<p onclick="alert(1)" style="color:red" class="x">hi</p><img src="https://x/y.jpg" onerror="alert(1)">',
+    );
     expect(out).toBe('<p>hi</p><img src="https://x/y.jpg" loading="lazy" alt="">');
   });
 
   it('drops javascript:, data: and obfuscated scheme URLs', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' java\nscript:alert(1)', 'vbscript:x', 'data:text/html,<script>x</script>']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' java\nscript:alert(1)',
+      'vbscript:x',
+      'data:text/html,<script>x</script>',
+    ]) {
       expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
     }
     expect(sanitizeHtml('<img src="data:image/png;base64,AAAA">')).toBe('');
@@ -33,7 +44,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('cannot be tricked by malformed markup', () => {
-    const out = sanitizeHtml('<p><img src=x onerror=alert(1)//</p><a href="https://ok" title=\'"><script>x</script>\'>t</a>');
+    const out = sanitizeHtml(
+      '<p><img src=x onerror=alert(1)//</p><a href="https://ok" title=\'"><script>x</script>\'>t</a>',
+    );
     expect(out).not.toMatch(/onerror|<script/);
   });
 

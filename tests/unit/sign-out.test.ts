@@ -9,18 +9,55 @@ import { pb } from '@/lib/pocketbase/client';
 
 describe('signing out', () => {
   it("removes the learner's queued progress, course mirror, downloads and every cached query from the device", async () => {
-    pb.authStore.save('header.eyJleHAiOjk5OTk5OTk5OTl9.sig', { id: 'user1', collectionId: 'x', collectionName: 'users' } as never);
-    await db.chapter_progress.put({ id: 'c1', user_id: 'user1', course_id: 'k', chapter_id: 'ch', visited: true, last_visited_at: 1, position_seconds: 4, position_at: 1, completed: false, completed_at: 0, client_updated_at: 1 });
-    await db.task_progress.put({ id: 't1', user_id: 'user1', course_id: 'k', chapter_id: 'ch', task_identifier: 'TASK_01', task_title: 'x', completed: true, completed_at: 1, client_updated_at: 1 });
+    pb.authStore.save('header.eyJleHAiOjk5OTk5OTk5OTl9.sig', {
+      id: 'user1',
+      collectionId: 'x',
+      collectionName: 'users',
+    } as never);
+    await db.chapter_progress.put({
+      id: 'c1',
+      user_id: 'user1',
+      course_id: 'k',
+      chapter_id: 'ch',
+      visited: true,
+      last_visited_at: 1,
+      position_seconds: 4,
+      position_at: 1,
+      completed: false,
+      completed_at: 0,
+      client_updated_at: 1,
+    });
+    await db.task_progress.put({
+      id: 't1',
+      user_id: 'user1',
+      course_id: 'k',
+      chapter_id: 'ch',
+      task_identifier: 'TASK_01',
+      task_title: 'x',
+      completed: true,
+      completed_at: 1,
+      client_updated_at: 1,
+    });
     await db.course_modules.put({ id: 'ch', content: 'protected text' } as never);
     await db.courses.put({ id: 'k', slug: 'whispering-game' } as never);
-    await db.downloads.put({ key: 'user1|/offline-media/m/ch/v.webm', userId: 'user1', courseId: 'k', chapterId: 'ch', kind: 'video', title: 'v', bytes: 1, createdAt: 1 });
+    await db.downloads.put({
+      key: 'user1|/offline-media/m/ch/v.webm',
+      userId: 'user1',
+      courseId: 'k',
+      chapterId: 'ch',
+      kind: 'video',
+      title: 'v',
+      bytes: 1,
+      createdAt: 1,
+    });
     await enqueue('task-progress', { record: { id: 't1' } }, { userId: 'user1' });
     const qc = new QueryClient();
     qc.setQueryData(['me', 'user1', 'enrollments'], [{ id: 'e' }]);
     // chapter texts read on the admin page and the downloads page live outside ['me', ...]
     qc.setQueryData(adminKeys.chapters('k'), [{ id: 'ch', content: 'protected text' }]);
-    qc.setQueryData(courseKeys.downloadable('user1'), [{ id: 'k', chapters: [{ id: 'ch', content: 'protected text' }] }]);
+    qc.setQueryData(courseKeys.downloadable('user1'), [
+      { id: 'k', chapters: [{ id: 'ch', content: 'protected text' }] },
+    ]);
     qc.setQueryData(['site_settings', 'main'], { id: 's' });
 
     await signOut(qc);

@@ -11,7 +11,13 @@ const getToken = vi.fn(async () => {
 let copy: string | null = null;
 
 vi.mock('@/lib/pocketbase/client', () => ({
-  pb: { files: { getToken: () => getToken(), getURL: (r: { id: string }, name: string, q: { token: string }) => `/api/files/m/${r.id}/${name}?token=${q.token}&n=${tokens}` } },
+  pb: {
+    files: {
+      getToken: () => getToken(),
+      getURL: (r: { id: string }, name: string, q: { token: string }) =>
+        `/api/files/m/${r.id}/${name}?token=${q.token}&n=${tokens}`,
+    },
+  },
 }));
 vi.mock('@/features/course/api/offline-copies', () => ({ offlineVideoUrl: async () => copy }));
 

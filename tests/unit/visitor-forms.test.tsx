@@ -94,7 +94,8 @@ function renderForm(form: ReactElement) {
 const typed = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 function fillAndSubmit(fill: Record<string, string>) {
-  for (const [label, value] of Object.entries(fill)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  for (const [label, value] of Object.entries(fill))
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
   const field = screen.getByLabelText(Object.keys(fill)[0]!);
   fireEvent.submit(field.closest('form')!);
 }

@@ -20,9 +20,18 @@ export const grid = style({
   },
 });
 
-export const name = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.tight });
+export const name = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.tight,
+});
 
-export const tagline = style({ marginTop: vars.space.sm, color: vars.color.inverseMuted, fontSize: vars.fontSize.sm, maxWidth: '22rem' });
+export const tagline = style({
+  marginTop: vars.space.sm,
+  color: vars.color.inverseMuted,
+  fontSize: vars.fontSize.sm,
+  maxWidth: '22rem',
+});
 
 export const heading = style({
   marginBottom: vars.space.sm,

@@ -9,7 +9,15 @@ import { Sheet } from '@/ui/sheet/LazySheet';
 import { MAIN_NAV, type NavLink, SIGNED_IN_NAV } from './nav-links';
 import * as styles from './TopBar.css';
 
-function NavItems({ links, linkClass, onNavigate }: { links: readonly NavLink[]; linkClass: string; onNavigate?: () => void }) {
+function NavItems({
+  links,
+  linkClass,
+  onNavigate,
+}: {
+  links: readonly NavLink[];
+  linkClass: string;
+  onNavigate?: () => void;
+}) {
   return links.map((link) => (
     <li key={link.to}>
       <Link to={link.to} className={linkClass} activeOptions={{ exact: link.to === '/' }} onClick={onNavigate}>

@@ -12,7 +12,8 @@ export function useAfterLoad(timeoutMs = 4000): boolean {
     let idleHandle: number | undefined;
     const whenIdle = () => {
       if (cancelled) return;
-      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(() => setReady(true), { timeout: timeoutMs });
+      if (typeof window.requestIdleCallback === 'function')
+        idleHandle = window.requestIdleCallback(() => setReady(true), { timeout: timeoutMs });
       else idleHandle = window.setTimeout(() => setReady(true), 1000);
     };
     if (document.readyState === 'complete') whenIdle();

@@ -29,7 +29,9 @@ export async function warmImageCache(): Promise<void> {
     ...performance.getEntriesByType('resource').map((entry) => entry.name),
     ...Array.from(document.images, (img) => img.currentSrc || img.src),
   ];
-  const urls = [...new Set(candidates.filter((url) => url && new URL(url, location.href).pathname.startsWith('/api/files/')))];
+  const urls = [
+    ...new Set(candidates.filter((url) => url && new URL(url, location.href).pathname.startsWith('/api/files/'))),
+  ];
   if (urls.length === 0) return;
   await new Promise<void>((resolve) => {
     const channel = new MessageChannel();

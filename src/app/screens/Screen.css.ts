@@ -18,7 +18,11 @@ export const code = style({
   color: vars.color.accent,
 });
 
-export const heading = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.snug });
+export const heading = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.snug,
+});
 
 export const message = style({
   maxWidth: '100%',

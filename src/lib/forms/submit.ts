@@ -73,7 +73,11 @@ async function submit(op: FormOp, payload: Record<string, unknown>): Promise<Sub
 }
 
 export function subscribeNewsletter(input: NewsletterInput): Promise<SubmitOutcome> {
-  return submit(FormOps.newsletter, { ...input, email: input.email.trim(), consentVersion: CONSENT_TEXT_VERSIONS[input.source] });
+  return submit(FormOps.newsletter, {
+    ...input,
+    email: input.email.trim(),
+    consentVersion: CONSENT_TEXT_VERSIONS[input.source],
+  });
 }
 
 export function sendContact(input: ContactInput): Promise<SubmitOutcome> {

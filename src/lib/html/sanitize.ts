@@ -3,20 +3,71 @@
 // allowed elements and attributes only: no scripts, styles, event handlers or javascript: URLs.
 
 const ALLOWED_TAGS: Record<string, readonly string[]> = {
-  p: [], br: [], hr: [], em: [], strong: [], b: [], i: [], u: [], s: [], small: [], sub: [], sup: [], mark: [],
-  span: [], code: [], pre: [], blockquote: ['cite'], q: ['cite'],
-  h2: [], h3: [], h4: [], h5: [], h6: [],
-  ul: [], ol: ['start', 'reversed'], li: [],
+  p: [],
+  br: [],
+  hr: [],
+  em: [],
+  strong: [],
+  b: [],
+  i: [],
+  u: [],
+  s: [],
+  small: [],
+  sub: [],
+  sup: [],
+  mark: [],
+  span: [],
+  code: [],
+  pre: [],
+  blockquote: ['cite'],
+  q: ['cite'],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  ul: [],
+  ol: ['start', 'reversed'],
+  li: [],
   a: ['href', 'title'],
   img: ['src', 'alt', 'width', 'height', 'title'],
-  figure: [], figcaption: [],
-  table: [], thead: [], tbody: [], tr: [], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'],
+  figure: [],
+  figcaption: [],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
 };
 
 // Dropped with everything inside them; other unknown elements are unwrapped (text kept).
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'form', 'input', 'button', 'select',
-  'textarea', 'svg', 'math', 'link', 'meta', 'base', 'frame', 'frameset', 'applet', 'audio', 'video', 'source', 'title', 'head',
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'frame',
+  'frameset',
+  'applet',
+  'audio',
+  'video',
+  'source',
+  'title',
+  'head',
 ]);
 
 const URL_ATTRS = new Set(['href', 'src', 'cite']);
@@ -54,7 +105,11 @@ function cleanChildren(from: Node, to: Node, doc: Document): void {
       const value = el.getAttribute(name);
       if (value === null) continue;
       if (URL_ATTRS.has(name) && !isSafeUrl(value, name)) continue;
-      if ((name === 'width' || name === 'height' || name === 'colspan' || name === 'rowspan' || name === 'start') && !/^\d{1,5}$/.test(value)) continue;
+      if (
+        (name === 'width' || name === 'height' || name === 'colspan' || name === 'rowspan' || name === 'start') &&
+        !/^\d{1,5}$/.test(value)
+      )
+        continue;
       out.setAttribute(name, value);
     }
     if (tag === 'a' && out.hasAttribute('href') && /^https?:/i.test(out.getAttribute('href') ?? '')) {

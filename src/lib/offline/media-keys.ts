@@ -38,7 +38,11 @@ export function parseFilePath(pathname: string): FileRef | null {
   const m = FILE_PATH.exec(pathname);
   if (!m) return null;
   try {
-    return { collection: decodeURIComponent(m[1]!), recordId: decodeURIComponent(m[2]!), filename: decodeURIComponent(m[3]!) };
+    return {
+      collection: decodeURIComponent(m[1]!),
+      recordId: decodeURIComponent(m[2]!),
+      filename: decodeURIComponent(m[3]!),
+    };
   } catch {
     return null;
   }
@@ -85,7 +89,12 @@ export function tokenUserId(token: string | null | undefined): string | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const id = (JSON.parse(json) as { id?: unknown }).id;
     return typeof id === 'string' ? id : null;
   } catch {

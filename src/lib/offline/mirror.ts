@@ -34,7 +34,11 @@ interface WithId {
  * `replace` also deletes rows the answer no longer contains: use it only for queries that
  * return the whole visible collection, so unpublished or deleted records disappear.
  */
-export function listMirror<Row extends WithId>(opts: { key: string; table: Table<Row, string>; mode: 'replace' | 'upsert' }): Mirror<Row[]> {
+export function listMirror<Row extends WithId>(opts: {
+  key: string;
+  table: Table<Row, string>;
+  mode: 'replace' | 'upsert';
+}): Mirror<Row[]> {
   return onDevice({
     async read() {
       const marker = await db.kv.get(markerKey(opts.key));
@@ -92,7 +96,11 @@ export function valueMirror<T>(key: string): Mirror<T> {
  * (a failed write never fails the read); a failure that `canFallBack` accepts is answered
  * from the mirror when it holds something, otherwise the original error is rethrown.
  */
-export async function fetchWithMirror<T>(remote: () => Promise<T>, mirror: Mirror<T>, canFallBack: (err: unknown) => boolean): Promise<T> {
+export async function fetchWithMirror<T>(
+  remote: () => Promise<T>,
+  mirror: Mirror<T>,
+  canFallBack: (err: unknown) => boolean,
+): Promise<T> {
   let data: T;
   try {
     data = await remote();
@@ -102,6 +110,8 @@ export async function fetchWithMirror<T>(remote: () => Promise<T>, mirror: Mirro
     if (saved === undefined) throw err;
     return saved;
   }
-  await mirror.write(data).catch((writeErr) => console.warn('[mirror] could not save a copy for offline use', writeErr));
+  await mirror
+    .write(data)
+    .catch((writeErr) => console.warn('[mirror] could not save a copy for offline use', writeErr));
   return data;
 }

@@ -7,7 +7,11 @@ import { fetchWithMirror, type Mirror } from './mirror';
  * writes through to the mirror and answers from the mirror when the network fails.
  * `networkMode: 'always'` makes it run while offline too (the mirror is the answer then).
  */
-export function mirroredQueryOptions<T, K extends QueryKey>(def: { queryKey: K; remote: () => Promise<T>; mirror: Mirror<T> }) {
+export function mirroredQueryOptions<T, K extends QueryKey>(def: {
+  queryKey: K;
+  remote: () => Promise<T>;
+  mirror: Mirror<T>;
+}) {
   return {
     ...queryOptions({
       queryKey: def.queryKey,
@@ -28,7 +32,10 @@ type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
  * marked stale, so the page renders at once (and offline) while the component's query
  * refreshes it. Only when nothing is cached or mirrored does the loader wait for the network.
  */
-export async function loadMirrored<T, K extends QueryKey>(queryClient: QueryClient, options: MirroredOptions<T, K>): Promise<T> {
+export async function loadMirrored<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: MirroredOptions<T, K>,
+): Promise<T> {
   const cached = queryClient.getQueryData<T>(options.queryKey as QueryKey);
   if (cached !== undefined) return cached;
   const saved = await options.mirror.read().catch(() => undefined);

@@ -63,7 +63,8 @@ export function backoffDelay(attempts: number, random: () => number): number {
  * any other 4xx is the write's own fault and will not succeed by retrying.
  */
 export function classifyError(err: unknown): SendResult {
-  const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 0;
+  const status =
+    typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 0;
   const message = err instanceof Error ? err.message : String(err);
   const retriable = !status || status >= 500 || status === 429 || status === 408;
   return { ok: false, retriable, error: message || `Request failed (${status})` };
@@ -94,13 +95,26 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
     handlers.set(op, handler);
   }
 
-  async function enqueue(op: string, payload: unknown, opts: { idempotencyKey?: string; coalesceKey?: string; userId?: string } = {}): Promise<OutboxRow> {
+  async function enqueue(
+    op: string,
+    payload: unknown,
+    opts: { idempotencyKey?: string; coalesceKey?: string; userId?: string } = {},
+  ): Promise<OutboxRow> {
     const now = deps.now();
     const row = await db.transaction('rw', db.rows, async () => {
       if (opts.coalesceKey) {
-        const existing = await db.rows.where('coalesceKey').equals(opts.coalesceKey).filter((r) => r.status === 'pending').first();
+        const existing = await db.rows
+          .where('coalesceKey')
+          .equals(opts.coalesceKey)
+          .filter((r) => r.status === 'pending')
+          .first();
         if (existing) {
-          const updated: OutboxRow = { ...existing, payload, rev: existing.rev + 1, nextAttemptAt: Math.min(existing.nextAttemptAt, now) };
+          const updated: OutboxRow = {
+            ...existing,
+            payload,
+            rev: existing.rev + 1,
+            nextAttemptAt: Math.min(existing.nextAttemptAt, now),
+          };
           await db.rows.put(updated);
           return updated;
         }
@@ -141,7 +155,12 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
       const error = result?.error ?? 'No result from handler';
       if (result?.retriable) {
         const attempts = current.attempts + 1;
-        await db.rows.put({ ...current, attempts, lastError: error, nextAttemptAt: deps.now() + backoffDelay(attempts, deps.random) });
+        await db.rows.put({
+          ...current,
+          attempts,
+          lastError: error,
+          nextAttemptAt: deps.now() + backoffDelay(attempts, deps.random),
+        });
       } else {
         await db.rows.put({ ...current, status: 'failed', attempts: current.attempts + 1, lastError: error });
       }
@@ -150,7 +169,9 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
 
   async function drainPass(): Promise<void> {
     const now = deps.now();
-    const due = (await db.rows.where('status').equals('pending').sortBy('createdAt')).filter((r) => r.nextAttemptAt <= now);
+    const due = (await db.rows.where('status').equals('pending').sortBy('createdAt')).filter(
+      (r) => r.nextAttemptAt <= now,
+    );
     if (!due.length) return;
     syncing = true;
     notify();

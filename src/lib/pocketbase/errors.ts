@@ -43,7 +43,8 @@ export function toAppError(err: unknown): AppError {
       // Only text reaches a form: a nested error object is no message to show.
       if (typeof value?.message === 'string' && value.message) fieldErrors[field] = value.message;
     }
-    const message = err.status === 0 && !err.isAbort ? 'You appear to be offline.' : err.message || 'Something went wrong.';
+    const message =
+      err.status === 0 && !err.isAbort ? 'You appear to be offline.' : err.message || 'Something went wrong.';
     return { status: err.status, message, fieldErrors, transient: isTransientError(err), aborted: err.isAbort };
   }
   const message = err instanceof Error ? err.message : String(err ?? 'Something went wrong.');

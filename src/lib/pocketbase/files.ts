@@ -14,7 +14,11 @@ interface FileOwner {
  * URLs use the collection *name*, not its id, so the service worker can tell public
  * content images (cached for offline use) from anything else.
  */
-export function fileUrl(record: FileOwner, filename: string | null | undefined, thumb?: ThumbWidth): string | undefined {
+export function fileUrl(
+  record: FileOwner,
+  filename: string | null | undefined,
+  thumb?: ThumbWidth,
+): string | undefined {
   if (!filename) return undefined;
   const owner = { id: record.id, collectionName: record.collectionName };
   const url = pb.files.getURL(owner, filename, thumb ? { thumb: `${thumb}x0` } : {});
@@ -33,7 +37,11 @@ export interface ImageSource {
 }
 
 /** src (the middle thumb) and srcset for an image field, or undefined when the field is empty. */
-export function imageSource(record: FileOwner, filename: string | null | undefined, fallbackWidth: ThumbWidth = 800): ImageSource | undefined {
+export function imageSource(
+  record: FileOwner,
+  filename: string | null | undefined,
+  fallbackWidth: ThumbWidth = 800,
+): ImageSource | undefined {
   const src = fileUrl(record, filename, fallbackWidth);
   const srcSet = fileSrcSet(record, filename);
   if (!src || !srcSet) return undefined;

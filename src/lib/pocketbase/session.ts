@@ -39,7 +39,8 @@ export function authReady(): Promise<void> {
     try {
       // A hanging network must not keep protected pages spinning: after 5 s the stored
       // session stands (the refresh still lands when it can).
-      if (pb.authStore.isValid) await Promise.race([pb.collection('users').authRefresh(), new Promise((r) => setTimeout(r, 5000))]);
+      if (pb.authStore.isValid)
+        await Promise.race([pb.collection('users').authRefresh(), new Promise((r) => setTimeout(r, 5000))]);
       else if (pb.authStore.token) pb.authStore.clear();
     } catch (err) {
       const status = (err as { status?: number })?.status ?? 0;
@@ -63,12 +64,17 @@ function subscribe(listener: () => void) {
 
 /** The session as components see it (the app starts the session check on mount). */
 export function useAuth(): AuthSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot, () => SERVER_SNAPSHOT);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => SERVER_SNAPSHOT,
+  );
 }
 
 /** Only same-site paths may be returned to after sign-in. */
 export function safeRedirect(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   if (value === '/auth' || value.startsWith('/auth?')) return '/';
   return value;
 }

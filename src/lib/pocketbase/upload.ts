@@ -34,7 +34,8 @@ function messageFor(status: number, body: PocketBaseErrorBody | null): string {
     .join('; ');
   if (status === 413) return 'The file is larger than the server accepts.';
   if (fieldMessage) return fieldMessage;
-  if (status === 401 || status === 403 || status === 404) return 'You are not allowed to change this chapter (admins only).';
+  if (status === 401 || status === 403 || status === 404)
+    return 'You are not allowed to change this chapter (admins only).';
   return body?.message || `The server answered ${status}.`;
 }
 
@@ -55,13 +56,19 @@ export function updateRecordWithProgress<T>(
       return;
     }
     const xhr = new XMLHttpRequest();
-    const url = pb.buildURL(`/api/collections/${encodeURIComponent(collection)}/records/${encodeURIComponent(recordId)}`);
+    const url = pb.buildURL(
+      `/api/collections/${encodeURIComponent(collection)}/records/${encodeURIComponent(recordId)}`,
+    );
     xhr.open('PATCH', url);
     if (pb.authStore.token) xhr.setRequestHeader('Authorization', pb.authStore.token);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable) return;
-      opts.onProgress?.({ loaded: event.loaded, total: event.total, fraction: event.total ? event.loaded / event.total : 0 });
+      opts.onProgress?.({
+        loaded: event.loaded,
+        total: event.total,
+        fraction: event.total ? event.loaded / event.total : 0,
+      });
     };
     xhr.onload = () => {
       let parsed: unknown = null;
@@ -79,8 +86,16 @@ export function updateRecordWithProgress<T>(
     xhr.onerror = () =>
       reject(
         Date.now() - started >= SERVER_READ_TIMEOUT_MS - 10_000
-          ? new UploadError('The upload took longer than the server allows (5 minutes) and was cut off. Try a smaller file or a faster connection.', 0, 'timeout')
-          : new UploadError('The connection was lost during the upload (network error or the server closed it).', 0, 'network'),
+          ? new UploadError(
+              'The upload took longer than the server allows (5 minutes) and was cut off. Try a smaller file or a faster connection.',
+              0,
+              'timeout',
+            )
+          : new UploadError(
+              'The connection was lost during the upload (network error or the server closed it).',
+              0,
+              'network',
+            ),
       );
     xhr.ontimeout = () => reject(new UploadError('The upload took too long and was stopped.', 0, 'timeout'));
     xhr.onabort = () => reject(new UploadError('The upload was canceled.', 0, 'aborted'));

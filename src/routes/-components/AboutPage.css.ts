@@ -11,11 +11,28 @@ export const intro = style({
   '@media': { [media.mobile]: { gridTemplateColumns: '1fr', gap: vars.space.lg } },
 });
 
-export const portrait = style({ width: '100%', height: 'auto', aspectRatio: '4 / 5', objectFit: 'cover', borderRadius: vars.radius.md, background: vars.color.line });
+export const portrait = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '4 / 5',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.line,
+});
 
-export const title = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xxl, fontWeight: 400, margin: `${vars.space.xs} 0 ${vars.space.lg}` });
+export const title = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: 400,
+  margin: `${vars.space.xs} 0 ${vars.space.lg}`,
+});
 
-export const prose = style({ fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.body, color: vars.color.inkSoft, maxWidth: '40rem' });
+export const prose = style({
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.body,
+  color: vars.color.inkSoft,
+  maxWidth: '40rem',
+});
 
 globalStyle(`${prose} > * + *`, { marginTop: vars.space.md });
 
@@ -27,10 +44,21 @@ export const cv = style({
   '@media': { [media.mobile]: { gridTemplateColumns: '1fr' } },
 });
 
-export const cvHeading = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, fontWeight: 400, margin: `0 0 ${vars.space.md}` });
+export const cvHeading = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xl,
+  fontWeight: 400,
+  margin: `0 0 ${vars.space.md}`,
+});
 
 export const cvList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 
-export const cvItem = style({ display: 'grid', gridTemplateColumns: '4rem 1fr', gap: vars.space.md, borderTop: `1px solid ${vars.color.line}`, paddingTop: vars.space.sm });
+export const cvItem = style({
+  display: 'grid',
+  gridTemplateColumns: '4rem 1fr',
+  gap: vars.space.md,
+  borderTop: `1px solid ${vars.color.line}`,
+  paddingTop: vars.space.sm,
+});
 
 export const year = style({ fontFamily: vars.font.sans, fontSize: vars.fontSize.sm, color: vars.color.muted });

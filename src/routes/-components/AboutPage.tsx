@@ -14,7 +14,9 @@ interface CvEntry {
 
 function entries(value: unknown): CvEntry[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((e): e is CvEntry => !!e && typeof e === 'object' && 'text' in e).map((e) => ({ year: e.year ?? '', text: String(e.text) }));
+  return value
+    .filter((e): e is CvEntry => !!e && typeof e === 'object' && 'text' in e)
+    .map((e) => ({ year: e.year ?? '', text: String(e.text) }));
 }
 
 function CvSection({ title, items }: { title: string; items: CvEntry[] }) {
@@ -47,7 +49,16 @@ export function AboutPage() {
       <PageHead title="About" description={settings?.tagline || undefined} />
       <div className={styles.intro}>
         {portrait ? (
-          <Image src={portrait.src} srcSet={portrait.srcSet} sizes="(max-width: 767px) 100vw, 40vw" alt={settings?.portrait_alt || `Portrait of ${name}`} width={800} height={1000} priority className={styles.portrait} />
+          <Image
+            src={portrait.src}
+            srcSet={portrait.srcSet}
+            sizes="(max-width: 767px) 100vw, 40vw"
+            alt={settings?.portrait_alt || `Portrait of ${name}`}
+            width={800}
+            height={1000}
+            priority
+            className={styles.portrait}
+          />
         ) : (
           <div />
         )}

@@ -10,7 +10,10 @@ export function ArtworksPage() {
   const { data: artworks } = useSuspenseQuery(artworksQueryOptions());
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title="Artworks" description="Paintings by the artist: narrative, theatrical works made with crafted props and materials." />
+      <PageHead
+        title="Artworks"
+        description="Paintings by the artist: narrative, theatrical works made with crafted props and materials."
+      />
       <header className={styles.header}>
         <div>
           <p className={eyebrow}>Portfolio</p>
@@ -20,7 +23,11 @@ export function ArtworksPage() {
           {artworks.length} results
         </p>
       </header>
-      {artworks.length > 0 ? <ArtworkGrid artworks={artworks} headingLevel="h2" /> : <p className={styles.empty}>No works available yet.</p>}
+      {artworks.length > 0 ? (
+        <ArtworkGrid artworks={artworks} headingLevel="h2" />
+      ) : (
+        <p className={styles.empty}>No works available yet.</p>
+      )}
     </div>
   );
 }

@@ -3,7 +3,12 @@ import { media, vars } from '@/styles/theme.css';
 
 export const page = style({ paddingBlock: `${vars.space.xl} ${vars.space.xxl}` });
 
-export const title = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xxl, fontWeight: 400, margin: `${vars.space.xs} 0 ${vars.space.xl}` });
+export const title = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: 400,
+  margin: `${vars.space.xs} 0 ${vars.space.xl}`,
+});
 
 export const layout = style({
   display: 'grid',
@@ -12,7 +17,6 @@ export const layout = style({
   alignItems: 'start',
   '@media': { [media.mobile]: { gridTemplateColumns: '1fr', gap: vars.space.xl } },
 });
-
 
 export const aside = style({
   display: 'grid',
@@ -25,6 +29,13 @@ export const aside = style({
 
 export const heading = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.lg, fontWeight: 400, margin: 0 });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, color: vars.color.inkSoft });
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+  color: vars.color.inkSoft,
+});
 
 export const link = style({ color: vars.color.ink, textUnderlineOffset: '0.2em' });

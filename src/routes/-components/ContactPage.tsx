@@ -10,7 +10,10 @@ export function ContactPage() {
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (
     <div className={`${container} ${styles.page}`}>
-      <PageHead title="Contact" description="Write to the studio: general, press and gallery inquiries. Studio in Stockholm, visits by appointment only." />
+      <PageHead
+        title="Contact"
+        description="Write to the studio: general, press and gallery inquiries. Studio in Stockholm, visits by appointment only."
+      />
       <p className={eyebrow}>Get in touch</p>
       <h1 className={styles.title}>Contact</h1>
       <div className={styles.layout}>

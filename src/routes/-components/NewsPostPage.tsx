@@ -21,7 +21,10 @@ export function NewsPostPage({ slug }: { slug: string }) {
           <PageHead
             title={post.title}
             description={post.excerpt || htmlToText(post.content).slice(0, 300)}
-            image={fileUrl(post, post.cover_image, 1600) && new URL(fileUrl(post, post.cover_image, 1600) as string, window.location.origin).href}
+            image={
+              fileUrl(post, post.cover_image, 1600) &&
+              new URL(fileUrl(post, post.cover_image, 1600) as string, window.location.origin).href
+            }
           />
           <NewsArticle post={post} />
         </>

@@ -28,7 +28,11 @@ export function ViewingRoomPage({ slug, access }: { slug?: string; access?: stri
         setUnlocked(true);
         toast({ title: 'Access granted', description: 'The viewing room is unlocked on this device.' });
       } else {
-        toast({ title: 'Link not valid', description: 'Please enter your details to open the viewing room.', destructive: true });
+        toast({
+          title: 'Link not valid',
+          description: 'Please enter your details to open the viewing room.',
+          destructive: true,
+        });
       }
       void navigate({ to: '/viewing-room', search: (s) => ({ ...s, access: undefined }), replace: true });
     });
@@ -51,7 +55,10 @@ export function ViewingRoomPage({ slug, access }: { slug?: string; access?: stri
 
   return (
     <div className={container}>
-      <PageHead title={unlocked ? `${artwork.title} — Viewing Room` : 'Viewing Room'} description={`The private online viewing room: ${artwork.title}.`} />
+      <PageHead
+        title={unlocked ? `${artwork.title} — Viewing Room` : 'Viewing Room'}
+        description={`The private online viewing room: ${artwork.title}.`}
+      />
       {unlocked ? (
         <ArtworkView artwork={artwork} />
       ) : (
@@ -59,7 +66,8 @@ export function ViewingRoomPage({ slug, access }: { slug?: string; access?: stri
           <p className={eyebrow}>Private viewing room</p>
           <h1 className={styles.title}>Viewing Room</h1>
           <p className={styles.text}>
-            Leave your name and email to see <em>{artwork.title}</em> and more works up close, with detail images and prices on request.
+            Leave your name and email to see <em>{artwork.title}</em> and more works up close, with detail images and
+            prices on request.
           </p>
           <EntryForm artworkTitle={artwork.title} artworkSlug={artwork.slug} onUnlocked={() => setUnlocked(true)} />
         </div>

@@ -35,7 +35,9 @@ export const button = recipe({
         background: 'transparent',
         color: vars.color.ink,
         borderColor: vars.color.ink,
-        selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.ink, color: vars.color.bg } },
+        selectors: {
+          '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.ink, color: vars.color.bg },
+        },
       },
       ghost: {
         background: 'transparent',
@@ -57,4 +59,3 @@ export const button = recipe({
   },
   defaultVariants: { tone: 'solid', size: 'md' },
 });
-

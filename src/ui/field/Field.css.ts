@@ -3,7 +3,12 @@ import { vars } from '@/styles/theme.css';
 
 export const field = style({ display: 'grid', gap: vars.space.xxs });
 
-export const label = style({ fontFamily: vars.font.sans, fontSize: vars.fontSize.sm, fontWeight: 500, color: vars.color.ink });
+export const label = style({
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 500,
+  color: vars.color.ink,
+});
 
 export const optional = style({ color: vars.color.muted, fontWeight: 400 });
 

@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import * as styles from './Field.css';
 
 interface FieldShellProps {
@@ -32,7 +38,15 @@ type Common = { label: string; error?: string; optional?: boolean };
 export function TextField({ label, error, optional, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldShell label={label} error={error} optional={optional}>
-      {({ id, errorId }) => <input id={id} className={styles.control} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />}
+      {({ id, errorId }) => (
+        <input
+          id={id}
+          className={styles.control}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...input}
+        />
+      )}
     </FieldShell>
   );
 }
@@ -40,16 +54,36 @@ export function TextField({ label, error, optional, ...input }: Common & InputHT
 export function TextArea({ label, error, optional, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell label={label} error={error} optional={optional}>
-      {({ id, errorId }) => <textarea id={id} className={styles.textarea} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />}
+      {({ id, errorId }) => (
+        <textarea
+          id={id}
+          className={styles.textarea}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...input}
+        />
+      )}
     </FieldShell>
   );
 }
 
-export function SelectField({ label, error, optional, children, ...input }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  optional,
+  children,
+  ...input
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell label={label} error={error} optional={optional}>
       {({ id, errorId }) => (
-        <select id={id} className={styles.control} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input}>
+        <select
+          id={id}
+          className={styles.control}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...input}
+        >
           {children}
         </select>
       )}

@@ -10,7 +10,12 @@ export function InstallApp({ compact = false }: { compact?: boolean }) {
   const state = useInstallState();
   if (state === 'prompt') {
     return (
-      <button type="button" className={button({ tone: 'outline', size: 'sm' })} onClick={() => void promptInstall()} data-testid="install-button">
+      <button
+        type="button"
+        className={button({ tone: 'outline', size: 'sm' })}
+        onClick={() => void promptInstall()}
+        data-testid="install-button"
+      >
         Install app
       </button>
     );
@@ -18,8 +23,8 @@ export function InstallApp({ compact = false }: { compact?: boolean }) {
   if (state === 'ios') {
     return (
       <p className={compact ? undefined : styles.hint} data-testid="ios-install-hint">
-        Install this app on your iPhone or iPad: tap the Share button <span aria-hidden="true">(the square with an arrow)</span>, then
-        “Add to Home Screen”.
+        Install this app on your iPhone or iPad: tap the Share button{' '}
+        <span aria-hidden="true">(the square with an arrow)</span>, then “Add to Home Screen”.
       </p>
     );
   }

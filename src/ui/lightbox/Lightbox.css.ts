@@ -11,9 +11,22 @@ export const backdrop = style({
   color: '#f6f3ee',
 });
 
-export const header = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.md}` });
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+});
 
-export const caption = style({ margin: 0, fontFamily: vars.font.serif, fontSize: vars.fontSize.md, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const caption = style({
+  margin: 0,
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.md,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 export const stage = style({
   position: 'relative',
@@ -52,9 +65,18 @@ export const control = style({
   fontSize: vars.fontSize.lg,
   lineHeight: 1,
   cursor: 'pointer',
-  selectors: { '&:disabled': { opacity: 0.4, cursor: 'default' }, '&:focus-visible': { outline: '2px solid #f6f3ee', outlineOffset: '2px' } },
+  selectors: {
+    '&:disabled': { opacity: 0.4, cursor: 'default' },
+    '&:focus-visible': { outline: '2px solid #f6f3ee', outlineOffset: '2px' },
+  },
 });
 
 export const slider = style({ width: 'min(16rem, 40vw)', accentColor: '#f6f3ee' });
 
-export const percent = style({ minWidth: '3.5rem', textAlign: 'center', fontFamily: vars.font.sans, fontSize: vars.fontSize.sm, fontVariantNumeric: 'tabular-nums' });
+export const percent = style({
+  minWidth: '3.5rem',
+  textAlign: 'center',
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: 'tabular-nums',
+});

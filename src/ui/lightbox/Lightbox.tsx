@@ -1,7 +1,29 @@
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import * as styles from './Lightbox.css';
-import { clampPan, fitScale, isZoomed, MAX_SCALE, type Pan, panBy, SLIDER_STEP, type Size, toggleZoom, zoomIn, zoomOut, zoomPinch, zoomSlider, zoomWheel } from './zoom';
+import {
+  clampPan,
+  fitScale,
+  isZoomed,
+  MAX_SCALE,
+  type Pan,
+  panBy,
+  SLIDER_STEP,
+  type Size,
+  toggleZoom,
+  zoomIn,
+  zoomOut,
+  zoomPinch,
+  zoomSlider,
+  zoomWheel,
+} from './zoom';
 
 export interface LightboxProps {
   src: string;
@@ -140,7 +162,12 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
   const round = (n: number) => Math.round(n * 1000) / 1000;
 
   return createPortal(
-    <div className={styles.backdrop} role="dialog" aria-modal="true" aria-label={caption ? `Zoom view: ${caption}` : 'Zoom view'}>
+    <div
+      className={styles.backdrop}
+      role="dialog"
+      aria-modal="true"
+      aria-label={caption ? `Zoom view: ${caption}` : 'Zoom view'}
+    >
       <div className={styles.header}>
         <p className={styles.caption}>{caption}</p>
         <button ref={closeRef} type="button" className={styles.control} onClick={onClose} aria-label="Close zoom view">
@@ -183,7 +210,13 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
         />
       </div>
       <div className={styles.controls}>
-        <button type="button" className={styles.control} onClick={() => apply((v) => zoomOut(v.scale, fit))} disabled={!zoomed} aria-label="Zoom out">
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => apply((v) => zoomOut(v.scale, fit))}
+          disabled={!zoomed}
+          aria-label="Zoom out"
+        >
           −
         </button>
         <input
@@ -196,7 +229,13 @@ export function Lightbox({ src, alt, caption, onClose }: LightboxProps) {
           value={round(view.scale)}
           onChange={(e) => apply(() => zoomSlider(Number(e.target.value), fit))}
         />
-        <button type="button" className={styles.control} onClick={() => apply((v) => zoomIn(v.scale, fit))} disabled={view.scale >= max - 1e-3} aria-label="Zoom in">
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => apply((v) => zoomIn(v.scale, fit))}
+          disabled={view.scale >= max - 1e-3}
+          aria-label="Zoom in"
+        >
           +
         </button>
         <span className={styles.percent} aria-live="polite">

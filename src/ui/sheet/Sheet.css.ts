@@ -24,7 +24,13 @@ export const panelSide = styleVariants({
   right: { insetBlock: 0, insetInlineEnd: 0, width: 'min(26rem, 88vw)' },
   left: { insetBlock: 0, insetInlineStart: 0, width: 'min(26rem, 88vw)' },
   top: { insetInline: 0, insetBlockStart: 0, maxHeight: '85dvh' },
-  bottom: { insetInline: 0, insetBlockEnd: 0, maxHeight: '85dvh', borderTopLeftRadius: vars.radius.md, borderTopRightRadius: vars.radius.md },
+  bottom: {
+    insetInline: 0,
+    insetBlockEnd: 0,
+    maxHeight: '85dvh',
+    borderTopLeftRadius: vars.radius.md,
+    borderTopRightRadius: vars.radius.md,
+  },
 });
 
 export const header = style({

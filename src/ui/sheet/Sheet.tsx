@@ -69,7 +69,9 @@ export function Sheet({ open, onOpenChange, title, description, side = 'right', 
   }, [open]);
 
   const hidden = OFFSCREEN[side];
-  const transition = reduce ? { duration: 0 } : { type: 'tween' as const, ease: [0.22, 1, 0.36, 1] as const, duration: 0.32 };
+  const transition = reduce
+    ? { duration: 0 }
+    : { type: 'tween' as const, ease: [0.22, 1, 0.36, 1] as const, duration: 0.32 };
 
   return createPortal(
     <LazyMotion features={domAnimation} strict>

@@ -8,7 +8,9 @@ const FOCUSABLE = [
 ].join(',');
 
 export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert') && el.getClientRects().length > 0);
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
+  );
 }
 
 /** Keeps Tab and Shift+Tab inside `root`. */

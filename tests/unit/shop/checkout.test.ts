@@ -25,7 +25,11 @@ describe('print checkout', () => {
   it('an empty cart gets the destructive "Empty cart" toast and no request', async () => {
     const { d } = deps({ items: [] });
     expect(await runCheckout(d)).toBe('empty');
-    expect(d.toast).toHaveBeenCalledWith({ title: 'Empty cart', description: 'Add some prints to your cart first.', destructive: true });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Empty cart',
+      description: 'Add some prints to your cart first.',
+      destructive: true,
+    });
     expect(d.create).not.toHaveBeenCalled();
   });
 
@@ -48,7 +52,11 @@ describe('print checkout', () => {
   it('a failure shows "Checkout failed" with the server message, closes the tab, keeps the cart', async () => {
     const { d, tab } = deps({ create: vi.fn(async () => Promise.reject(new Error('Only 2 left of "A".'))) });
     expect(await runCheckout(d)).toBe('failed');
-    expect(d.toast).toHaveBeenCalledWith({ title: 'Checkout failed', description: 'Only 2 left of "A".', destructive: true });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Checkout failed',
+      description: 'Only 2 left of "A".',
+      destructive: true,
+    });
     expect(tab.close).toHaveBeenCalled();
     expect(d.onOpened).not.toHaveBeenCalled();
   });
@@ -56,13 +64,21 @@ describe('print checkout', () => {
   it('a failure without a message says "Please try again."', async () => {
     const { d } = deps({ create: vi.fn(async () => Promise.reject({})) });
     await runCheckout(d);
-    expect(d.toast).toHaveBeenCalledWith({ title: 'Checkout failed', description: 'Please try again.', destructive: true });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Checkout failed',
+      description: 'Please try again.',
+      destructive: true,
+    });
   });
 
   it('no url in the answer is "No checkout URL received"', async () => {
     const { d } = deps({ create: vi.fn(async () => ({ url: '' })) });
     await runCheckout(d);
-    expect(d.toast).toHaveBeenCalledWith({ title: 'Checkout failed', description: 'No checkout URL received', destructive: true });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Checkout failed',
+      description: 'No checkout URL received',
+      destructive: true,
+    });
   });
 
   it('offline, checkout says it needs a connection and sends nothing', async () => {

@@ -26,11 +26,20 @@ interface UploadVideoInput {
  * only then points the record at it; until the response, learners keep the old video, and
  * the old file stays stored (server hook) so nobody mid-chapter loses playback.
  */
-async function uploadChapterVideo({ chapter, file, durationSeconds, onProgress, signal }: UploadVideoInput): Promise<AdminChapter> {
+async function uploadChapterVideo({
+  chapter,
+  file,
+  durationSeconds,
+  onProgress,
+  signal,
+}: UploadVideoInput): Promise<AdminChapter> {
   const form = new FormData();
   form.append('duration_seconds', durationSeconds > 0 ? String(durationSeconds) : '');
   form.append('video', file, file.name);
-  const updated = await updateRecordWithProgress<AdminChapter>(Collections.CourseModules, chapter.id, form, { onProgress, signal });
+  const updated = await updateRecordWithProgress<AdminChapter>(Collections.CourseModules, chapter.id, form, {
+    onProgress,
+    signal,
+  });
   // The upload response must report success.
   if (!updated?.video) throw new Error('Upload failed');
   return updated;
@@ -67,7 +76,9 @@ export function useUpdateChapterContent() {
 }
 
 /** A playable URL for the protected video: a file token (users' tokens last 3 h) in the query. */
-export async function chapterVideoUrl(chapter: Pick<AdminChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string> {
+export async function chapterVideoUrl(
+  chapter: Pick<AdminChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>,
+): Promise<string> {
   const token = await pb.files.getToken();
   return pb.files.getURL(chapter, chapter.video, { token });
 }

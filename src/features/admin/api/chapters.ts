@@ -5,7 +5,16 @@ import { adminKeys } from './keys';
 
 export type AdminChapter = Pick<
   CourseModulesRecord,
-  'id' | 'collectionId' | 'collectionName' | 'course_id' | 'title' | 'sort_order' | 'video' | 'duration_seconds' | 'content' | 'updated'
+  | 'id'
+  | 'collectionId'
+  | 'collectionName'
+  | 'course_id'
+  | 'title'
+  | 'sort_order'
+  | 'video'
+  | 'duration_seconds'
+  | 'content'
+  | 'updated'
 >;
 
 const FIELDS = 'id,collectionId,collectionName,course_id,title,sort_order,video,duration_seconds,content,updated';

@@ -9,6 +9,7 @@ export type AdminCourse = Pick<CoursesRecord, 'id' | 'title' | 'slug'>;
 export const adminCoursesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.courses(),
-    queryFn: () => pb.collection(Collections.Courses).getFullList<AdminCourse>({ sort: 'title', fields: 'id,title,slug' }),
+    queryFn: () =>
+      pb.collection(Collections.Courses).getFullList<AdminCourse>({ sort: 'title', fields: 'id,title,slug' }),
     staleTime: 60_000,
   });

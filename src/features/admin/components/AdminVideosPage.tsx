@@ -65,7 +65,12 @@ function Toolbar({ courses, loading, selected, chapters, onSelectCourse }: Toolb
           ))}
         </select>
       </div>
-      <button type="button" className={button({ tone: 'outline' })} onClick={downloadCompendium} disabled={!chapters?.length}>
+      <button
+        type="button"
+        className={button({ tone: 'outline' })}
+        onClick={downloadCompendium}
+        disabled={!chapters?.length}
+      >
         Download Text Compendium
       </button>
     </div>
@@ -73,12 +78,28 @@ function Toolbar({ courses, loading, selected, chapters, onSelectCourse }: Toolb
 }
 
 /** The selected course: its chapters, each with video and text controls. */
-function SelectedCourse({ course, courses, online, onSelectCourse }: { course: AdminCourse; courses: AdminCourse[]; online: boolean; onSelectCourse: (id: string) => void }) {
+function SelectedCourse({
+  course,
+  courses,
+  online,
+  onSelectCourse,
+}: {
+  course: AdminCourse;
+  courses: AdminCourse[];
+  online: boolean;
+  onSelectCourse: (id: string) => void;
+}) {
   const chapters = useQuery(adminChaptersQueryOptions(course.id));
   useErrorToast(chapters.isError ? chapters.errorUpdatedAt : 0, 'Failed to fetch chapters');
   return (
     <>
-      <Toolbar courses={courses} loading={false} selected={course} chapters={chapters.data} onSelectCourse={onSelectCourse} />
+      <Toolbar
+        courses={courses}
+        loading={false}
+        selected={course}
+        chapters={chapters.data}
+        onSelectCourse={onSelectCourse}
+      />
       {chapters.isPending ? <p className={styles.muted}>Loading chapters...</p> : null}
       {chapters.data?.length === 0 ? <p className={styles.muted}>This course has no chapters yet.</p> : null}
       {chapters.data?.length ? (
@@ -93,7 +114,13 @@ function SelectedCourse({ course, courses, online, onSelectCourse }: { course: A
 }
 
 /** /admin/videos: chapter videos and texts of one course at a time. */
-export function AdminVideosPage({ courseId, onSelectCourse }: { courseId?: string; onSelectCourse: (id: string) => void }) {
+export function AdminVideosPage({
+  courseId,
+  onSelectCourse,
+}: {
+  courseId?: string;
+  onSelectCourse: (id: string) => void;
+}) {
   const online = useOnlineStatus();
   // The list and each course's chapters say in place when they cannot be read.
   const courses = useQuery(adminCoursesQueryOptions());
@@ -108,16 +135,27 @@ export function AdminVideosPage({ courseId, onSelectCourse }: { courseId?: strin
       </header>
       {online ? null : (
         <p className={styles.notice} role="status" data-testid="admin-offline">
-          You are offline. Uploading videos and editing texts need a connection; they are switched off until you are back online.
+          You are offline. Uploading videos and editing texts need a connection; they are switched off until you are
+          back online.
         </p>
       )}
       {selected && courses.data ? (
         <SelectedCourse course={selected} courses={courses.data} online={online} onSelectCourse={onSelectCourse} />
       ) : (
-        <Toolbar courses={courses.data} loading={courses.isPending} selected={undefined} chapters={undefined} onSelectCourse={onSelectCourse} />
+        <Toolbar
+          courses={courses.data}
+          loading={courses.isPending}
+          selected={undefined}
+          chapters={undefined}
+          onSelectCourse={onSelectCourse}
+        />
       )}
-      {courses.isError ? <p className={styles.muted}>Courses could not be loaded. {online ? 'Try again in a moment.' : ''}</p> : null}
-      {courses.data && courses.data.length === 0 ? <p className={styles.muted}>No courses yet. Create one in the PocketBase admin UI (/_/).</p> : null}
+      {courses.isError ? (
+        <p className={styles.muted}>Courses could not be loaded. {online ? 'Try again in a moment.' : ''}</p>
+      ) : null}
+      {courses.data && courses.data.length === 0 ? (
+        <p className={styles.muted}>No courses yet. Create one in the PocketBase admin UI (/_/).</p>
+      ) : null}
     </div>
   );
 }

@@ -10,13 +10,25 @@ export const card = style({
   background: vars.color.surfaceRaised,
 });
 
-export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm });
+export const head = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 export const title = style({ fontSize: vars.fontSize.lg, fontFamily: vars.font.serif });
 
 export const number = style({ color: vars.color.muted, marginRight: vars.space.xs });
 
-export const status = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, fontSize: vars.fontSize.sm });
+export const status = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+});
 
 export const badge = style({
   padding: `${vars.space.xxs} ${vars.space.sm}`,

@@ -60,10 +60,20 @@ export function ChapterCard({ chapter, index, online }: { chapter: AdminChapter;
       </div>
       {status.kind === 'uploaded' ? (
         <div className={styles.actions}>
-          <button type="button" className={button({ tone: 'outline', size: 'sm' })} onClick={() => void openVideo()} disabled={!online}>
+          <button
+            type="button"
+            className={button({ tone: 'outline', size: 'sm' })}
+            onClick={() => void openVideo()}
+            disabled={!online}
+          >
             Open video
           </button>
-          <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => void onRemove()} disabled={!online || remove.isPending}>
+          <button
+            type="button"
+            className={button({ tone: 'ghost', size: 'sm' })}
+            onClick={() => void onRemove()}
+            disabled={!online || remove.isPending}
+          >
             {remove.isPending ? 'Removing...' : 'Remove video'}
           </button>
         </div>

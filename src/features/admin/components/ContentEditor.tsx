@@ -30,7 +30,12 @@ export function ContentEditor({ chapter, online }: { chapter: AdminChapter; onli
           Text content
         </h3>
         {editing ? null : (
-          <button type="button" className={button({ tone: 'outline', size: 'sm' })} onClick={() => setDraft(chapter.content ?? '')} disabled={!online}>
+          <button
+            type="button"
+            className={button({ tone: 'outline', size: 'sm' })}
+            onClick={() => setDraft(chapter.content ?? '')}
+            disabled={!online}
+          >
             Edit
           </button>
         )}
@@ -45,10 +50,20 @@ export function ContentEditor({ chapter, online }: { chapter: AdminChapter; onli
             onChange={(e) => setDraft(e.currentTarget.value)}
           />
           <div className={styles.actions}>
-            <button type="button" className={button({ size: 'sm' })} onClick={() => void onSave()} disabled={save.isPending || !online}>
+            <button
+              type="button"
+              className={button({ size: 'sm' })}
+              onClick={() => void onSave()}
+              disabled={save.isPending || !online}
+            >
               {save.isPending ? 'Saving...' : 'Save'}
             </button>
-            <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => setDraft(null)} disabled={save.isPending}>
+            <button
+              type="button"
+              className={button({ tone: 'ghost', size: 'sm' })}
+              onClick={() => setDraft(null)}
+              disabled={save.isPending}
+            >
               Cancel
             </button>
           </div>

@@ -70,9 +70,19 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
       {busy || percent !== null ? (
         <div className={styles.progressRow} role="status" aria-live="polite">
           <span>Uploading...</span>
-          <progress className={styles.progress} max={100} value={percent ?? 0} aria-label={`Upload progress for ${chapter.title}`} data-testid="upload-progress" />
+          <progress
+            className={styles.progress}
+            max={100}
+            value={percent ?? 0}
+            aria-label={`Upload progress for ${chapter.title}`}
+            data-testid="upload-progress"
+          />
           <span aria-hidden="true">{percent ?? 0}%</span>
-          <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => abortRef.current?.abort()}>
+          <button
+            type="button"
+            className={button({ tone: 'ghost', size: 'sm' })}
+            onClick={() => abortRef.current?.abort()}
+          >
             Cancel upload
           </button>
         </div>

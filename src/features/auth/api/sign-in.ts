@@ -11,6 +11,9 @@ export async function signInWithGoogleCode(code: string): Promise<void> {
 
 /** Local try-out only: the server refuses unless Google is unset, demo content on and HOST loopback. */
 export async function demoSignIn(role: 'learner' | 'admin'): Promise<void> {
-  const res = await pb.send<{ token: string; record: UsersRecord }>('/api/atelier/demo-sign-in', { method: 'POST', body: { role } });
+  const res = await pb.send<{ token: string; record: UsersRecord }>('/api/atelier/demo-sign-in', {
+    method: 'POST',
+    body: { role },
+  });
   pb.authStore.save(res.token, res.record as never);
 }

@@ -14,7 +14,11 @@ const GoogleSignInButton = lazy(() => import('./GoogleSignInButton'));
 
 function failed(err: unknown) {
   console.error('[auth] Google sign-in failed', err);
-  toast({ title: 'Authentication Error', description: 'Failed to sign in with Google. Please try again.', destructive: true });
+  toast({
+    title: 'Authentication Error',
+    description: 'Failed to sign in with Google. Please try again.',
+    destructive: true,
+  });
 }
 
 /** /auth: "Welcome Back", Google sign-in, and demo sign-in on a local try-out server. */
@@ -61,12 +65,21 @@ export function AuthPage({ redirect }: { redirect?: string }) {
         <div className={styles.actions} hidden={auth.status === 'loading' || config.isPending}>
           {clientId ? (
             <Suspense fallback={<GooglePlaceholder />}>
-              <GoogleSignInButton clientId={clientId} disabled={busy} onCode={(code) => void run(() => signInWithGoogleCode(code), failed)} onError={failed} />
+              <GoogleSignInButton
+                clientId={clientId}
+                disabled={busy}
+                onCode={(code) => void run(() => signInWithGoogleCode(code), failed)}
+                onError={failed}
+              />
             </Suspense>
           ) : (
             <>
               <GooglePlaceholder />
-              <p className={styles.hint}>{config.isError ? 'Sign-in is unavailable while offline.' : 'Google sign-in is not configured on this server.'}</p>
+              <p className={styles.hint}>
+                {config.isError
+                  ? 'Sign-in is unavailable while offline.'
+                  : 'Google sign-in is not configured on this server.'}
+              </p>
             </>
           )}
           {config.data?.demoSignIn ? (
@@ -76,7 +89,17 @@ export function AuthPage({ redirect }: { redirect?: string }) {
                 type="button"
                 className={button({ tone: 'outline', block: true })}
                 disabled={busy}
-                onClick={() => void run(() => demoSignIn('learner'), (err) => toast({ title: 'Authentication Error', description: (err as Error)?.message || 'Demo sign-in failed.', destructive: true }))}
+                onClick={() =>
+                  void run(
+                    () => demoSignIn('learner'),
+                    (err) =>
+                      toast({
+                        title: 'Authentication Error',
+                        description: (err as Error)?.message || 'Demo sign-in failed.',
+                        destructive: true,
+                      }),
+                  )
+                }
               >
                 Sign in as demo learner
               </button>
@@ -84,7 +107,17 @@ export function AuthPage({ redirect }: { redirect?: string }) {
                 type="button"
                 className={button({ tone: 'outline', block: true })}
                 disabled={busy}
-                onClick={() => void run(() => demoSignIn('admin'), (err) => toast({ title: 'Authentication Error', description: (err as Error)?.message || 'Demo sign-in failed.', destructive: true }))}
+                onClick={() =>
+                  void run(
+                    () => demoSignIn('admin'),
+                    (err) =>
+                      toast({
+                        title: 'Authentication Error',
+                        description: (err as Error)?.message || 'Demo sign-in failed.',
+                        destructive: true,
+                      }),
+                  )
+                }
               >
                 Sign in as demo admin
               </button>

@@ -12,8 +12,13 @@ const EMPTY = { name: '', email: '', subject: DEFAULT_SUBJECT as string, message
 /** The contact form: stored on the server before the artist is emailed; queued when offline. */
 export function ContactForm() {
   const [values, setValues] = useState(EMPTY);
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const { submit, sending, fieldErrors: errors } = useFormSubmit({
+  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const {
+    submit,
+    sending,
+    fieldErrors: errors,
+  } = useFormSubmit({
     send: (input: typeof EMPTY) => sendContact({ ...input, kind: 'contact' }),
     notices: {
       sent: { title: 'Message sent', description: 'Thanks — we will get back to you shortly.' },
@@ -31,7 +36,16 @@ export function ContactForm() {
       }}
       aria-label="Contact form"
     >
-      <TextField label="Name" name="name" autoComplete="name" required maxLength={FORM_LIMITS.name} value={values.name} onChange={set('name')} error={errors.name} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={FORM_LIMITS.name}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
       <TextField
         label="Email"
         name="email"
@@ -43,14 +57,29 @@ export function ContactForm() {
         onChange={set('email')}
         error={errors.email}
       />
-      <SelectField label="Subject" name="subject" value={values.subject} onChange={set('subject')} error={errors.subject}>
+      <SelectField
+        label="Subject"
+        name="subject"
+        value={values.subject}
+        onChange={set('subject')}
+        error={errors.subject}
+      >
         {CONTACT_SUBJECTS.map((s) => (
           <option key={s} value={s}>
             {s}
           </option>
         ))}
       </SelectField>
-      <TextArea label="Message" name="message" rows={6} required maxLength={FORM_LIMITS.message} value={values.message} onChange={set('message')} error={errors.message} />
+      <TextArea
+        label="Message"
+        name="message"
+        rows={6}
+        required
+        maxLength={FORM_LIMITS.message}
+        value={values.message}
+        onChange={set('message')}
+        error={errors.message}
+      />
       <div>
         <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
           {sending ? 'Sending…' : 'Send Message'}

@@ -24,7 +24,10 @@ export const courseQueryOptions = (slug: string) =>
       (
         await pb
           .collection(Collections.Courses)
-          .getList<CoursesRecord>(1, 1, { filter: pb.filter('slug = {:slug} && is_published = true', { slug }), skipTotal: true })
+          .getList<CoursesRecord>(1, 1, {
+            filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
+            skipTotal: true,
+          })
       ).items[0] ?? null,
     mirror: recordMirror({ key: `courses:slug:${slug}`, table: db.courses }),
   });
@@ -43,24 +46,40 @@ export function useCourse(slug: string): CoursesRecord {
 export const outlineQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.outline(courseId),
-    remote: () => pb.collection(Collections.CourseOutline).getFullList<CourseOutlineRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    remote: () =>
+      pb
+        .collection(Collections.CourseOutline)
+        .getFullList<CourseOutlineRecord>({
+          filter: pb.filter('course_id = {:c}', { c: courseId }),
+          sort: 'sort_order',
+        }),
     mirror: listMirror({ key: `course_outline:${courseId}`, table: db.course_outline, mode: 'upsert' }),
   });
 
 export const lessonsQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.lessons(courseId),
-    remote: () => pb.collection(Collections.CourseLessons).getFullList<CourseLessonsRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    remote: () =>
+      pb
+        .collection(Collections.CourseLessons)
+        .getFullList<CourseLessonsRecord>({
+          filter: pb.filter('course_id = {:c}', { c: courseId }),
+          sort: 'sort_order',
+        }),
     mirror: listMirror({ key: `course_lessons:${courseId}`, table: db.course_lessons, mode: 'upsert' }),
   });
 
 /** Where a course's task list is mirrored (also written by offline downloads). */
-export const tasksMirror = (courseId: string) => listMirror({ key: `course_tasks:${courseId}`, table: db.course_tasks, mode: 'upsert' });
+export const tasksMirror = (courseId: string) =>
+  listMirror({ key: `course_tasks:${courseId}`, table: db.course_tasks, mode: 'upsert' });
 
 export const tasksQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.tasks(courseId),
-    remote: () => pb.collection(Collections.CourseTasks).getFullList<CourseTasksRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    remote: () =>
+      pb
+        .collection(Collections.CourseTasks)
+        .getFullList<CourseTasksRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
     mirror: tasksMirror(courseId),
   });
 
@@ -72,7 +91,10 @@ export const enrollmentQueryOptions = (userId: string, courseId: string) =>
       (
         await pb
           .collection(Collections.CourseEnrollments)
-          .getList<CourseEnrollmentsRecord>(1, 1, { filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }), skipTotal: true })
+          .getList<CourseEnrollmentsRecord>(1, 1, {
+            filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
+            skipTotal: true,
+          })
       ).items[0] ?? null,
     mirror: recordMirror({ key: `enrollment:${userId}:${courseId}`, table: db.course_enrollments }),
   });
@@ -89,7 +111,11 @@ export const myEnrollmentsQueryOptions = (userId: string) =>
         sort: '-enrolled_at',
         expand: 'course_id',
       }),
-    mirror: listMirror<EnrollmentWithCourse>({ key: `enrollments:${userId}`, table: db.course_enrollments, mode: 'upsert' }),
+    mirror: listMirror<EnrollmentWithCourse>({
+      key: `enrollments:${userId}`,
+      table: db.course_enrollments,
+      mode: 'upsert',
+    }),
   });
 
 /**
@@ -122,6 +148,12 @@ export const chapterQueryOptions = (userId: string, chapterId: string) =>
 export const chaptersQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapters(userId, courseId),
-    remote: () => pb.collection(Collections.CourseModules).getFullList<CourseModulesRecord>({ filter: pb.filter('course_id = {:c}', { c: courseId }), sort: 'sort_order' }),
+    remote: () =>
+      pb
+        .collection(Collections.CourseModules)
+        .getFullList<CourseModulesRecord>({
+          filter: pb.filter('course_id = {:c}', { c: courseId }),
+          sort: 'sort_order',
+        }),
     mirror: listMirror({ key: `chapters:${userId}:${courseId}`, table: db.course_modules, mode: 'upsert' }),
   });

@@ -31,7 +31,6 @@ interface PlannedFile {
   bytes: number;
 }
 
-
 async function fileToken(): Promise<string> {
   return pb.files.getToken();
 }
@@ -42,7 +41,11 @@ function videoRef(chapter: DownloadableChapter) {
 
 /** The tokenized file URL of a chapter video. */
 function videoUrl(chapter: DownloadableChapter, token: string): string {
-  return pb.files.getURL({ id: chapter.id, collectionId: chapter.collectionId, collectionName: chapter.collectionName }, chapter.video, { token });
+  return pb.files.getURL(
+    { id: chapter.id, collectionId: chapter.collectionId, collectionName: chapter.collectionName },
+    chapter.video,
+    { token },
+  );
 }
 
 /** Size in bytes from a HEAD request (PocketBase serves files with http.ServeContent). */
@@ -59,7 +62,14 @@ async function planChapters(chapters: readonly DownloadableChapter[], signal?: A
   return Promise.all(
     withVideo.map(async (c) => {
       const url = videoUrl(c, token);
-      return { cacheKey: offlineMediaKey(videoRef(c)), url, kind: 'video' as const, title: c.title, chapterId: c.id, bytes: await headSize(url, signal) };
+      return {
+        cacheKey: offlineMediaKey(videoRef(c)),
+        url,
+        kind: 'video' as const,
+        title: c.title,
+        chapterId: c.id,
+        bytes: await headSize(url, signal),
+      };
     }),
   );
 }
@@ -72,7 +82,10 @@ export interface DownloadEstimate {
 }
 
 /** Size first: what downloading these chapters (and the compendium) would store. */
-export async function estimateDownload(chapters: readonly DownloadableChapter[], opts: { compendiumUrl?: string; signal?: AbortSignal } = {}): Promise<DownloadEstimate> {
+export async function estimateDownload(
+  chapters: readonly DownloadableChapter[],
+  opts: { compendiumUrl?: string; signal?: AbortSignal } = {},
+): Promise<DownloadEstimate> {
   const plan = await planChapters(chapters, opts.signal);
   let bytes = plan.reduce((n, f) => n + f.bytes, 0);
   if (opts.compendiumUrl) bytes += await headSize(opts.compendiumUrl, opts.signal).catch(() => 0);
@@ -82,7 +95,13 @@ export async function estimateDownload(chapters: readonly DownloadableChapter[],
 }
 
 /** Streams one file into the cache, counting bytes as they arrive (never whole in memory). */
-async function storeFile(cache: Cache, file: PlannedFile, userId: string, onBytes: (n: number) => void, signal?: AbortSignal): Promise<number> {
+async function storeFile(
+  cache: Cache,
+  file: PlannedFile,
+  userId: string,
+  onBytes: (n: number) => void,
+  signal?: AbortSignal,
+): Promise<number> {
   const res = await fetch(file.url, { signal, cache: 'no-store' });
   if (!res.ok || !res.body) throw new Error(`Download of "${file.title}" failed (${res.status}).`);
   // The SPA fallback answers a missing static file with index.html (200): not a download.
@@ -128,16 +147,25 @@ export interface DownloadOptions {
 export async function downloadForOffline(opts: DownloadOptions): Promise<DownloadRow[]> {
   const { userId, courseId, chapters, signal } = opts;
   if (!userId) throw new Error('Sign in to download the course.');
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('You are offline. Downloads need a connection.');
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new Error('You are offline. Downloads need a connection.');
   void requestPersistentStorage();
   const plan = await planChapters(chapters, signal);
   if (opts.compendiumUrl) {
     const url = new URL(opts.compendiumUrl, location.origin);
-    plan.push({ cacheKey: url.pathname, url: url.pathname, kind: 'file', title: 'Compendium', chapterId: '', bytes: await headSize(url.pathname, signal).catch(() => 0) });
+    plan.push({
+      cacheKey: url.pathname,
+      url: url.pathname,
+      kind: 'file',
+      title: 'Compendium',
+      chapterId: '',
+      bytes: await headSize(url.pathname, signal).catch(() => 0),
+    });
   }
   const total = plan.reduce((n, f) => n + f.bytes, 0);
   let loaded = 0;
-  const report = (current: string) => opts.onProgress?.({ loaded, total, fraction: total > 0 ? Math.min(1, loaded / total) : null, current });
+  const report = (current: string) =>
+    opts.onProgress?.({ loaded, total, fraction: total > 0 ? Math.min(1, loaded / total) : null, current });
   const cache = await caches.open(DOWNLOADS_CACHE);
   const rows: DownloadRow[] = [];
   const now = Date.now();
@@ -146,16 +174,34 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
     report(file.title);
     let bytes: number;
     try {
-      bytes = await storeFile(cache, file, userId, (n) => {
-        loaded += n;
-        report(file.title);
-      }, signal);
+      bytes = await storeFile(
+        cache,
+        file,
+        userId,
+        (n) => {
+          loaded += n;
+          report(file.title);
+        },
+        signal,
+      );
     } catch (err) {
-      if (isQuotaError(err)) throw new Error('Not enough free storage on this device for this download. Remove other downloads or free some space.');
+      if (isQuotaError(err))
+        throw new Error(
+          'Not enough free storage on this device for this download. Remove other downloads or free some space.',
+        );
       throw err;
     }
     if (bytes < 0) continue;
-    const row: DownloadRow = { key: rowKey(userId, file.cacheKey), userId, courseId, chapterId: file.chapterId, kind: file.kind, title: file.title, bytes, createdAt: now };
+    const row: DownloadRow = {
+      key: rowKey(userId, file.cacheKey),
+      userId,
+      courseId,
+      chapterId: file.chapterId,
+      kind: file.kind,
+      title: file.title,
+      bytes,
+      createdAt: now,
+    };
     // Recorded file by file: a course download cut off half-way keeps (and lists) what it stored.
     await db.downloads.put(row);
     rows.push(row);
@@ -164,7 +210,17 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
     const tasks = opts.tasksByChapter?.[chapter.id] ?? [];
     const record = { chapter, tasks };
     const bytes = new Blob([JSON.stringify(record)]).size;
-    rows.push({ key: rowKey(userId, chapterRecordKey(chapter.id)), userId, courseId, chapterId: chapter.id, kind: 'record', title: chapter.title, bytes, createdAt: now, record });
+    rows.push({
+      key: rowKey(userId, chapterRecordKey(chapter.id)),
+      userId,
+      courseId,
+      chapterId: chapter.id,
+      kind: 'record',
+      title: chapter.title,
+      bytes,
+      createdAt: now,
+      record,
+    });
     await mirrorDownloadedChapter(userId, chapter, tasks);
   }
   await db.downloads.bulkPut(rows);
@@ -177,7 +233,11 @@ function isQuotaError(err: unknown): boolean {
 }
 
 /** Puts a downloaded chapter and its tasks into the course mirror the viewer's queries read. */
-export async function mirrorDownloadedChapter(userId: string, chapter: DownloadableChapter, tasks: readonly unknown[]): Promise<void> {
+export async function mirrorDownloadedChapter(
+  userId: string,
+  chapter: DownloadableChapter,
+  tasks: readonly unknown[],
+): Promise<void> {
   await chapterMirror(userId, chapter.id).write(chapter as unknown as CourseModulesRecord);
   const mirror = tasksMirror(chapter.course_id);
   const known = (await mirror.read()) ?? [];

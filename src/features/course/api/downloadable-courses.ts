@@ -23,11 +23,16 @@ export const downloadableCoursesQueryOptions = (userId: string) =>
       const chapters = await pb.collection(Collections.CourseModules).getFullList<ChapterWithCourse>({
         sort: 'course_id,sort_order',
         expand: 'course_id',
-        fields: 'id,collectionId,collectionName,course_id,title,sort_order,video,duration_seconds,content,expand.course_id.id,expand.course_id.title',
+        fields:
+          'id,collectionId,collectionName,course_id,title,sort_order,video,duration_seconds,content,expand.course_id.id,expand.course_id.title',
       });
       const byCourse = new Map<string, DownloadableCourse>();
       for (const c of chapters) {
-        const course = byCourse.get(c.course_id) ?? { id: c.course_id, title: c.expand?.course_id?.title ?? 'Course', chapters: [] };
+        const course = byCourse.get(c.course_id) ?? {
+          id: c.course_id,
+          title: c.expand?.course_id?.title ?? 'Course',
+          chapters: [],
+        };
         const { expand: _expand, ...chapter } = c;
         course.chapters.push(chapter as unknown as DownloadableChapter);
         byCourse.set(c.course_id, course);

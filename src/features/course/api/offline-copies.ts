@@ -25,9 +25,16 @@ export const chapterRecordKey = (chapterId: string) => `record:${Collections.Cou
  * For the chapter viewer: the URL of this user's downloaded copy of the chapter video
  * (served by the service worker, seekable, works offline), or null if not downloaded.
  */
-export async function offlineVideoUrl(userId: string, chapter: Pick<DownloadableChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>): Promise<string | null> {
+export async function offlineVideoUrl(
+  userId: string,
+  chapter: Pick<DownloadableChapter, 'id' | 'collectionId' | 'collectionName' | 'video'>,
+): Promise<string | null> {
   if (!userId || !chapter.video) return null;
-  const key = offlineMediaKey({ collection: chapter.collectionId || chapter.collectionName, recordId: chapter.id, filename: chapter.video });
+  const key = offlineMediaKey({
+    collection: chapter.collectionId || chapter.collectionName,
+    recordId: chapter.id,
+    filename: chapter.video,
+  });
   const row = await db.downloads.get(rowKey(userId, key));
   if (!row) return null;
   // The row may outlive the copy (storage evicted, or another tab cleared the cache).
@@ -36,7 +43,10 @@ export async function offlineVideoUrl(userId: string, chapter: Pick<Downloadable
 }
 
 /** The downloaded snapshot of a chapter (with its text) and its tasks, or null. */
-export async function offlineChapterData(userId: string, chapterId: string): Promise<{ chapter: DownloadableChapter; tasks: unknown[] } | null> {
+export async function offlineChapterData(
+  userId: string,
+  chapterId: string,
+): Promise<{ chapter: DownloadableChapter; tasks: unknown[] } | null> {
   const row = await db.downloads.get(rowKey(userId, chapterRecordKey(chapterId)));
   return (row?.record as { chapter: DownloadableChapter; tasks: unknown[] } | undefined) ?? null;
 }

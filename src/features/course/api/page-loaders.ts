@@ -46,7 +46,12 @@ export async function loadCourseDashboard(queryClient: QueryClient, user: UsersR
  * starts together with the course's. It may fail (not enrolled, offline without a copy); the
  * page then says so in place.
  */
-export async function loadChapterPage(queryClient: QueryClient, user: UsersRecord, courseSlug: string, chapterId: string): Promise<void> {
+export async function loadChapterPage(
+  queryClient: QueryClient,
+  user: UsersRecord,
+  courseSlug: string,
+  chapterId: string,
+): Promise<void> {
   const chapter = loadMirrored(queryClient, chapterQueryOptions(user.id, chapterId)).catch(ignore);
   const course = await publishedCourse(queryClient, courseSlug);
   void loadMirrored(queryClient, tasksQueryOptions(course.id)).catch(ignore);
@@ -70,7 +75,10 @@ export async function loadMyCourses(queryClient: QueryClient, user: UsersRecord)
   await Promise.all(
     enrollments.flatMap(({ course_id: courseId }) => {
       void queryClient.prefetchQuery(progressPullQueryOptions(user.id, courseId));
-      return [loadMirrored(queryClient, lessonsQueryOptions(courseId)).catch(ignore), loadMirrored(queryClient, tasksQueryOptions(courseId)).catch(ignore)];
+      return [
+        loadMirrored(queryClient, lessonsQueryOptions(courseId)).catch(ignore),
+        loadMirrored(queryClient, tasksQueryOptions(courseId)).catch(ignore),
+      ];
     }),
   );
 }
@@ -82,5 +90,8 @@ export async function loadMyCourses(queryClient: QueryClient, user: UsersRecord)
 export async function loadCourseLanding(queryClient: QueryClient): Promise<void> {
   const course = await loadMirrored(queryClient, courseQueryOptions(COURSE_SLUG)).catch(ignore);
   if (!course) return;
-  await Promise.all([loadMirrored(queryClient, outlineQueryOptions(course.id)).catch(ignore), loadMirrored(queryClient, lessonsQueryOptions(course.id)).catch(ignore)]);
+  await Promise.all([
+    loadMirrored(queryClient, outlineQueryOptions(course.id)).catch(ignore),
+    loadMirrored(queryClient, lessonsQueryOptions(course.id)).catch(ignore),
+  ]);
 }

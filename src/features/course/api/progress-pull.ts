@@ -24,7 +24,13 @@ export const progressPullQueryOptions = (userId: string, courseId: string) =>
         for (const r of chapters) {
           const local = await db.chapter_progress.get(r.id);
           const merged = local ? mergeChapter(local, normalizeChapter(r)) : normalizeChapter(r);
-          await db.chapter_progress.put({ id: r.id, user_id: r.user_id, course_id: r.course_id, chapter_id: r.chapter_id, ...merged });
+          await db.chapter_progress.put({
+            id: r.id,
+            user_id: r.user_id,
+            course_id: r.course_id,
+            chapter_id: r.chapter_id,
+            ...merged,
+          });
         }
         for (const r of tasks) {
           const local = await db.task_progress.get(r.id);

@@ -38,7 +38,9 @@ function failedItem(err: unknown): { index: number; status: number; message: str
   return {
     index: Number(key),
     status: Number(item.response?.status ?? 400),
-    message: [item.response?.message || item.message || 'Rejected by the server', fieldErrors].filter(Boolean).join(' '),
+    message: [item.response?.message || item.message || 'Rejected by the server', fieldErrors]
+      .filter(Boolean)
+      .join(' '),
   };
 }
 
@@ -75,7 +77,9 @@ function fold(collection: ProgressCollection, a: RecordPayload, b: RecordPayload
   type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
   const [x, y] = [a as Fields, b as Fields];
   const merged: Record<string, unknown> = {
-    ...(collection === Collections.ChapterProgress ? mergeChapter(normalizeChapter(x), normalizeChapter(y)) : mergeTask(normalizeTask(x), normalizeTask(y))),
+    ...(collection === Collections.ChapterProgress
+      ? mergeChapter(normalizeChapter(x), normalizeChapter(y))
+      : mergeTask(normalizeTask(x), normalizeTask(y))),
   };
   for (const f of DATE_FIELDS) if (f in merged) merged[f] = toIso(merged[f] as number);
   return { ...a, ...b, ...merged } as RecordPayload;
@@ -85,7 +89,13 @@ function fold(collection: ProgressCollection, a: RecordPayload, b: RecordPayload
 const MAX_BATCH_ITEMS = 200;
 
 /** Sends items in one batch; a bad item is failed alone and the rest sent again. */
-async function sendBatch(client: Client, collection: ProgressCollection, records: RecordPayload[], results: SendResult[], offset: number) {
+async function sendBatch(
+  client: Client,
+  collection: ProgressCollection,
+  records: RecordPayload[],
+  results: SendResult[],
+  offset: number,
+) {
   let remaining = records.map((_, i) => i);
   while (remaining.length) {
     const batch = client.createBatch();
@@ -99,7 +109,8 @@ async function sendBatch(client: Client, collection: ProgressCollection, records
       const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
       if (transient || bad.index >= remaining.length) {
         // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
-        const r: SendResult = bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
+        const r: SendResult =
+          bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
         for (const i of remaining) results[offset + i] = r;
         return;
       }

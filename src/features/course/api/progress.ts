@@ -65,17 +65,30 @@ function tick(): number {
   return lastTick;
 }
 
-async function applyChapter(ref: ChapterRef, change: (now: number) => Partial<ChapterState>): Promise<LocalChapterProgress> {
+async function applyChapter(
+  ref: ChapterRef,
+  change: (now: number) => Partial<ChapterState>,
+): Promise<LocalChapterProgress> {
   const id = await chapterProgressId(ref.userId, ref.chapterId);
   const now = tick();
   const row = await db.transaction('rw', db.chapter_progress, async () => {
-    const stored = (await db.chapter_progress.get(id)) ?? { id, user_id: ref.userId, course_id: ref.courseId, chapter_id: ref.chapterId, ...EMPTY_CHAPTER };
+    const stored = (await db.chapter_progress.get(id)) ?? {
+      id,
+      user_id: ref.userId,
+      course_id: ref.courseId,
+      chapter_id: ref.chapterId,
+      ...EMPTY_CHAPTER,
+    };
     const merged = mergeChapter(stored, { ...EMPTY_CHAPTER, ...change(now), client_updated_at: now });
     const next: LocalChapterProgress = { ...stored, ...chapterFields(merged) };
     await db.chapter_progress.put(next);
     return next;
   });
-  await enqueue(CHAPTER_PROGRESS_OP, chapterPayload(row), { coalesceKey: `chapter_progress:${id}`, idempotencyKey: id, userId: ref.userId });
+  await enqueue(CHAPTER_PROGRESS_OP, chapterPayload(row), {
+    coalesceKey: `chapter_progress:${id}`,
+    idempotencyKey: id,
+    userId: ref.userId,
+  });
   return row;
 }
 
@@ -119,7 +132,11 @@ export async function setTaskCompleted(ref: TaskRef, completed: boolean): Promis
     await db.task_progress.put(next);
     return next;
   });
-  await enqueue(TASK_PROGRESS_OP, taskPayload(row), { coalesceKey: `user_task_progress:${id}`, idempotencyKey: id, userId: ref.userId });
+  await enqueue(TASK_PROGRESS_OP, taskPayload(row), {
+    coalesceKey: `user_task_progress:${id}`,
+    idempotencyKey: id,
+    userId: ref.userId,
+  });
   return row;
 }
 

@@ -24,7 +24,10 @@ export interface VideoSource {
 }
 
 /** Resolves the best source now; null when the chapter has no video or nothing is reachable. */
-export async function resolveVideoSource(userId: string | null | undefined, chapter: VideoSourceChapter): Promise<VideoSource | null> {
+export async function resolveVideoSource(
+  userId: string | null | undefined,
+  chapter: VideoSourceChapter,
+): Promise<VideoSource | null> {
   if (!chapter.video) return null;
   if (userId) {
     const copy = await offlineVideoUrl(userId, chapter).catch(() => null);
@@ -55,7 +58,10 @@ function tokenOf(src: string): string {
  * streamed source's file token expires, and every 15 s while nothing is reachable
  * (`failed`).
  */
-export function useChapterVideoSource(userId: string | null | undefined, chapter: VideoSourceChapter | null | undefined) {
+export function useChapterVideoSource(
+  userId: string | null | undefined,
+  chapter: VideoSourceChapter | null | undefined,
+) {
   const [source, setSource] = useState<VideoSource | null>(null);
   const [failed, setFailed] = useState(false);
   const id = chapter?.id;

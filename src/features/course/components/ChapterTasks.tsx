@@ -45,7 +45,13 @@ export function ChapterTasks({ chapterRef, tasks, ticks }: Props) {
           const id = `task-${t.id}`;
           return (
             <li key={t.id} className={styles.item}>
-              <input id={id} type="checkbox" className={styles.box} checked={done} onChange={(e) => void toggle(t, e.currentTarget.checked)} />
+              <input
+                id={id}
+                type="checkbox"
+                className={styles.box}
+                checked={done}
+                onChange={(e) => void toggle(t, e.currentTarget.checked)}
+              />
               <label htmlFor={id} className={done ? styles.labelDone : styles.label}>
                 <span className={styles.ident}>{t.task_identifier.replace('_', ' ')}</span> {t.title}
               </label>

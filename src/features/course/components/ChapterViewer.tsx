@@ -4,8 +4,21 @@ import { useEffect, useMemo } from 'react';
 import type { CourseOutlineRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { chapterQueryOptions, enrollmentQueryOptions, outlineQueryOptions, tasksQueryOptions, useCourse } from '../api/course';
-import { type ChapterRef, type CourseProgress, markCompleted, recordVisit, savePosition, useCourseProgress } from '../api/progress';
+import {
+  chapterQueryOptions,
+  enrollmentQueryOptions,
+  outlineQueryOptions,
+  tasksQueryOptions,
+  useCourse,
+} from '../api/course';
+import {
+  type ChapterRef,
+  type CourseProgress,
+  markCompleted,
+  recordVisit,
+  savePosition,
+  useCourseProgress,
+} from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
 import { chapterNumber } from '../model/progress';
 import { ChapterTasks } from './ChapterTasks';
@@ -19,7 +32,15 @@ import { VideoPlayer } from './VideoPlayer';
 import * as video from './VideoPlayer.css';
 
 /** /course/$courseSlug/chapter/$chapterId: video, text, tasks and the course outline. */
-export function ChapterViewer({ user, courseSlug, chapterId }: { user: UsersRecord; courseSlug: string; chapterId: string }) {
+export function ChapterViewer({
+  user,
+  courseSlug,
+  chapterId,
+}: {
+  user: UsersRecord;
+  courseSlug: string;
+  chapterId: string;
+}) {
   const course = useCourse(courseSlug);
   const courseId = course.id;
   const { data: chapters } = useSuspenseQuery(outlineQueryOptions(courseId));
@@ -102,7 +123,8 @@ function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, en
   const isCompleted = completed.has(chapterId);
   const chapterTasks = (tasks.data ?? []).filter((t) => t.chapter_id === chapterId);
   const data = chapter.data;
-  const go = (id: string) => void navigate({ to: '/course/$courseSlug/chapter/$chapterId', params: { courseSlug, chapterId: id } });
+  const go = (id: string) =>
+    void navigate({ to: '/course/$courseSlug/chapter/$chapterId', params: { courseSlug, chapterId: id } });
 
   return (
     <div className={`${container} ${c.page}`}>
@@ -121,8 +143,13 @@ function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, en
                 userId={user.id}
                 chapter={data}
                 startAt={mine?.position_seconds ?? 0}
-                onPosition={(s) => ref && void savePosition(ref, s).catch((err) => console.error('[progress] position not saved', err))}
-                onEnded={(d) => ref && void markCompleted(ref, d).catch((err) => console.error('[progress] completion not saved', err))}
+                onPosition={(s) =>
+                  ref && void savePosition(ref, s).catch((err) => console.error('[progress] position not saved', err))
+                }
+                onEnded={(d) =>
+                  ref &&
+                  void markCompleted(ref, d).catch((err) => console.error('[progress] completion not saved', err))
+                }
               />
             ) : (
               <div className={video.placeholder}>Video coming soon</div>
@@ -143,26 +170,52 @@ function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, en
           {/* Plain text: rendered as text, never as HTML. */}
           {data?.content ? <div className={c.prose}>{data.content}</div> : null}
           {data ? (
-            <DownloadButton userId={user.id} courseId={courseId} chapters={[{ ...data }]} tasksByChapter={{ [chapterId]: chapterTasks }} scope="chapter" />
+            <DownloadButton
+              userId={user.id}
+              courseId={courseId}
+              chapters={[{ ...data }]}
+              tasksByChapter={{ [chapterId]: chapterTasks }}
+              scope="chapter"
+            />
           ) : null}
           {!isCompleted && ref ? (
             <div>
-              <button type="button" className={button({ tone: 'outline', size: 'sm' })} onClick={() => void markCompleted(ref)}>
+              <button
+                type="button"
+                className={button({ tone: 'outline', size: 'sm' })}
+                onClick={() => void markCompleted(ref)}
+              >
                 Mark chapter as complete
               </button>
             </div>
           ) : null}
           {ref ? <ChapterTasks chapterRef={ref} tasks={chapterTasks} ticks={progress.tasks} /> : null}
           <nav className={c.between} aria-label="Chapters">
-            <button type="button" className={button({ tone: 'outline' })} disabled={!prev} onClick={() => prev && go(prev.id)}>
+            <button
+              type="button"
+              className={button({ tone: 'outline' })}
+              disabled={!prev}
+              onClick={() => prev && go(prev.id)}
+            >
               Previous Chapter
             </button>
-            <button type="button" className={button({ tone: 'solid' })} disabled={!next} onClick={() => next && go(next.id)}>
+            <button
+              type="button"
+              className={button({ tone: 'solid' })}
+              disabled={!next}
+              onClick={() => next && go(next.id)}
+            >
               Next Chapter
             </button>
           </nav>
         </div>
-        <CourseSidebar courseSlug={courseSlug} chapters={chapters} currentId={chapterId} completed={completed} accessible />
+        <CourseSidebar
+          courseSlug={courseSlug}
+          chapters={chapters}
+          currentId={chapterId}
+          completed={completed}
+          accessible
+        />
       </div>
     </div>
   );

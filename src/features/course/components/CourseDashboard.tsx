@@ -5,7 +5,13 @@ import type { CoursesRecord, CourseTasksRecord, UsersRecord } from '@/lib/pocket
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
-import { chaptersQueryOptions, enrollmentQueryOptions, outlineQueryOptions, tasksQueryOptions, useCourse } from '../api/course';
+import {
+  chaptersQueryOptions,
+  enrollmentQueryOptions,
+  outlineQueryOptions,
+  tasksQueryOptions,
+  useCourse,
+} from '../api/course';
 import { useCourseProgress } from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
 import { chapterNumber, completedChapterCount, coursePrice, percent } from '../model/progress';
@@ -23,7 +29,17 @@ function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, Cou
 }
 
 /** "N of total chapters" with its bar; the device's progress is refreshed from the server meanwhile. */
-function YourProgress({ user, courseId, completed, total }: { user: UsersRecord; courseId: string; completed: number; total: number }) {
+function YourProgress({
+  user,
+  courseId,
+  completed,
+  total,
+}: {
+  user: UsersRecord;
+  courseId: string;
+  completed: number;
+  total: number;
+}) {
   useProgressPull(user.id, courseId);
   const pct = percent(completed, total);
   return (
@@ -91,7 +107,16 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
           <h1 className={c.title}>{data.title}</h1>
           <p className={c.muted}>{data.description}</p>
         </div>
-        {cover ? <Image src={cover.src} srcSet={cover.srcSet} sizes="(min-width: 768px) 30vw, 100vw" alt={data.cover_image_alt ?? ''} className={c.cover} priority /> : null}
+        {cover ? (
+          <Image
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes="(min-width: 768px) 30vw, 100vw"
+            alt={data.cover_image_alt ?? ''}
+            className={c.cover}
+            priority
+          />
+        ) : null}
       </header>
 
       {enrolled ? (
@@ -141,7 +166,11 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
             return (
               <li key={ch.id}>
                 {enrolled ? (
-                  <Link to="/course/$courseSlug/chapter/$chapterId" params={{ courseSlug: slug, chapterId: ch.id }} className={styles.item}>
+                  <Link
+                    to="/course/$courseSlug/chapter/$chapterId"
+                    params={{ courseSlug: slug, chapterId: ch.id }}
+                    className={styles.item}
+                  >
                     {inner}
                   </Link>
                 ) : (

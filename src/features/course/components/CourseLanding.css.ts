@@ -17,8 +17,16 @@ globalStyle(`${facts} > li`, {
   fontSize: vars.fontSize.sm,
 });
 export const section = style({ display: 'grid', gap: vars.space.md });
-export const accordion = style({ display: 'grid', border: `1px solid ${vars.color.line}`, borderRadius: vars.radius.md, background: vars.color.surfaceRaised });
-export const entry = style({ borderBottom: `1px solid ${vars.color.line}`, selectors: { '&:last-child': { borderBottom: 'none' } } });
+export const accordion = style({
+  display: 'grid',
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+});
+export const entry = style({
+  borderBottom: `1px solid ${vars.color.line}`,
+  selectors: { '&:last-child': { borderBottom: 'none' } },
+});
 export const summary = style({ cursor: 'pointer', padding: vars.space.md, fontWeight: 500 });
 export const entryBody = style({ padding: `0 ${vars.space.md} ${vars.space.md}` });
 export const instructor = style({ gridTemplateColumns: 'auto 1fr', alignItems: 'start', gap: vars.space.lg });

@@ -12,16 +12,42 @@ import * as c from './course.css';
 import * as styles from './CourseLanding.css';
 
 const FEATURES = [
-  { title: 'Sketch without fear', text: 'Warm-ups and games that get you past the first line and keep your hand moving.' },
-  { title: 'Paint with a story', text: 'Build small stages from paper and wax and learn to leave room for the viewer.' },
-  { title: 'Learn at your pace', text: 'Short video chapters, tasks to tick off, and progress that follows you to every device.' },
+  {
+    title: 'Sketch without fear',
+    text: 'Warm-ups and games that get you past the first line and keep your hand moving.',
+  },
+  {
+    title: 'Paint with a story',
+    text: 'Build small stages from paper and wax and learn to leave room for the viewer.',
+  },
+  {
+    title: 'Learn at your pace',
+    text: 'Short video chapters, tasks to tick off, and progress that follows you to every device.',
+  },
 ];
 
 type Tone = 'solid' | 'inverse';
 
-function EnrollButtonView({ label, disabled = false, go, tone }: { label: string; disabled?: boolean; go?: () => void; tone: Tone }) {
+function EnrollButtonView({
+  label,
+  disabled = false,
+  go,
+  tone,
+}: {
+  label: string;
+  disabled?: boolean;
+  go?: () => void;
+  tone: Tone;
+}) {
   return (
-    <button type="button" className={button({ tone, block: true })} disabled={disabled} aria-busy={disabled} onClick={go} data-testid="enroll-button">
+    <button
+      type="button"
+      className={button({ tone, block: true })}
+      disabled={disabled}
+      aria-busy={disabled}
+      onClick={go}
+      data-testid="enroll-button"
+    >
       {label}
     </button>
   );
@@ -33,8 +59,21 @@ function SignedInEnrollButton({ userId, course, tone }: { userId: string; course
   const navigate = useNavigate();
   const slug = course.slug;
   if (enrollment.isPending) return <EnrollButtonView label="Loading..." disabled tone={tone} />;
-  if (enrollment.data) return <EnrollButtonView label="Continue Course" go={() => void navigate({ to: '/course/$slug', params: { slug } })} tone={tone} />;
-  return <EnrollButtonView label="Enroll Now" go={() => void navigate({ to: '/course/$slug/enroll', params: { slug } })} tone={tone} />;
+  if (enrollment.data)
+    return (
+      <EnrollButtonView
+        label="Continue Course"
+        go={() => void navigate({ to: '/course/$slug', params: { slug } })}
+        tone={tone}
+      />
+    );
+  return (
+    <EnrollButtonView
+      label="Enroll Now"
+      go={() => void navigate({ to: '/course/$slug/enroll', params: { slug } })}
+      tone={tone}
+    />
+  );
 }
 
 /** The enrol button's label and target for the visitor's state (loading, signed out, enrolled or not). */
@@ -42,9 +81,16 @@ function EnrollButton({ course, tone = 'solid' }: { course: CoursesRecord | null
   const auth = useAuth();
   const navigate = useNavigate();
   if (auth.status === 'signedOut') {
-    return <EnrollButtonView label="Sign In to Enroll" go={() => void navigate({ to: '/auth', search: { redirect: '/whispering-game' } })} tone={tone} />;
+    return (
+      <EnrollButtonView
+        label="Sign In to Enroll"
+        go={() => void navigate({ to: '/auth', search: { redirect: '/whispering-game' } })}
+        tone={tone}
+      />
+    );
   }
-  if (auth.status === 'loading' || !auth.user || !course) return <EnrollButtonView label="Loading..." disabled tone={tone} />;
+  if (auth.status === 'loading' || !auth.user || !course)
+    return <EnrollButtonView label="Loading..." disabled tone={tone} />;
   return <SignedInEnrollButton userId={auth.user.id} course={course} tone={tone} />;
 }
 
@@ -106,7 +152,16 @@ export function CourseLanding() {
           </ul>
         </div>
         <aside className={c.card} aria-label="Price">
-          {cover ? <Image src={cover.src} srcSet={cover.srcSet} sizes="(min-width: 768px) 30vw, 100vw" alt={data?.cover_image_alt ?? ''} className={c.cover} priority /> : null}
+          {cover ? (
+            <Image
+              src={cover.src}
+              srcSet={cover.srcSet}
+              sizes="(min-width: 768px) 30vw, 100vw"
+              alt={data?.cover_image_alt ?? ''}
+              className={c.cover}
+              priority
+            />
+          ) : null}
           <p className={c.price}>$139</p>
           <p className={c.muted}>One-time payment</p>
           <EnrollButton course={data} />
@@ -146,7 +201,15 @@ export function CourseLanding() {
       </section>
 
       <section aria-labelledby="instructor-title" className={`${c.card} ${styles.instructor}`}>
-        {photo ? <Image src={photo.src} srcSet={photo.srcSet} sizes="8rem" alt={data?.instructor_photo_alt ?? ''} className={styles.portrait} /> : null}
+        {photo ? (
+          <Image
+            src={photo.src}
+            srcSet={photo.srcSet}
+            sizes="8rem"
+            alt={data?.instructor_photo_alt ?? ''}
+            className={styles.portrait}
+          />
+        ) : null}
         <div>
           <h2 id="instructor-title" className={c.h2}>
             Your instructor

@@ -39,7 +39,11 @@ export function CourseSidebar({ courseSlug, chapters, currentId, completed, acce
                   className={ch.id === currentId ? styles.current : styles.item}
                   aria-current={ch.id === currentId ? 'page' : undefined}
                 >
-                  <span className={styles.icon[state]} role="img" aria-label={state === 'done' ? 'Completed' : 'Not completed'}>
+                  <span
+                    className={styles.icon[state]}
+                    role="img"
+                    aria-label={state === 'done' ? 'Completed' : 'Not completed'}
+                  >
                     {icon}
                   </span>
                   {label}

@@ -21,13 +21,25 @@ export interface DownloadButtonProps {
   scope: 'chapter' | 'course';
 }
 
-type Phase = { kind: 'idle' } | { kind: 'sizing' } | { kind: 'confirm'; bytes: number; available: number | null } | { kind: 'downloading'; progress: DownloadProgress | null } | { kind: 'error'; message: string };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'sizing' }
+  | { kind: 'confirm'; bytes: number; available: number | null }
+  | { kind: 'downloading'; progress: DownloadProgress | null }
+  | { kind: 'error'; message: string };
 
 /**
  * "Download for offline": shows the size first, then progress; once stored, says so and
  * offers Remove. For the chapter viewer (one chapter) and the course dashboard (all).
  */
-export function DownloadButton({ userId, courseId, chapters, tasksByChapter, compendiumUrl, scope }: DownloadButtonProps) {
+export function DownloadButton({
+  userId,
+  courseId,
+  chapters,
+  tasksByChapter,
+  compendiumUrl,
+  scope,
+}: DownloadButtonProps) {
   const online = useOnlineStatus();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const abortRef = useRef<AbortController | null>(null);
@@ -54,11 +66,23 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
     abortRef.current = controller;
     setPhase({ kind: 'downloading', progress: null });
     try {
-      await downloadForOffline({ userId, courseId, chapters, tasksByChapter, compendiumUrl, signal: controller.signal, onProgress: (progress) => setPhase({ kind: 'downloading', progress }) });
+      await downloadForOffline({
+        userId,
+        courseId,
+        chapters,
+        tasksByChapter,
+        compendiumUrl,
+        signal: controller.signal,
+        onProgress: (progress) => setPhase({ kind: 'downloading', progress }),
+      });
       setPhase({ kind: 'idle' });
       toast({ title: 'Downloaded for offline', description: `You can open ${what} without a connection.` });
     } catch (err) {
-      const message = controller.signal.aborted ? 'Download canceled.' : err instanceof Error ? err.message : 'Download failed.';
+      const message = controller.signal.aborted
+        ? 'Download canceled.'
+        : err instanceof Error
+          ? err.message
+          : 'Download failed.';
       setPhase({ kind: 'error', message: `${message} Nothing was lost; try again when you are online.` });
     } finally {
       abortRef.current = null;
@@ -88,8 +112,17 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
     <div className={styles.box} data-testid={`download-${scope}`}>
       {phase.kind === 'idle' || phase.kind === 'sizing' || phase.kind === 'error' ? (
         <div className={styles.row}>
-          <button type="button" className={button({ tone: 'outline', size: 'sm' })} onClick={() => void checkSize()} disabled={!online || phase.kind === 'sizing' || !userId}>
-            {phase.kind === 'sizing' ? 'Checking size...' : scope === 'chapter' ? 'Download for offline' : 'Download course for offline'}
+          <button
+            type="button"
+            className={button({ tone: 'outline', size: 'sm' })}
+            onClick={() => void checkSize()}
+            disabled={!online || phase.kind === 'sizing' || !userId}
+          >
+            {phase.kind === 'sizing'
+              ? 'Checking size...'
+              : scope === 'chapter'
+                ? 'Download for offline'
+                : 'Download course for offline'}
           </button>
           {online ? null : <span className={styles.muted}>Downloads need a connection.</span>}
         </div>
@@ -104,8 +137,15 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
           <span>
             Download {what}: <strong data-testid="download-size">{formatBytes(phase.bytes)}</strong>
           </span>
-          {phase.available !== null ? <span className={styles.muted}>({formatBytes(phase.available)} free)</span> : null}
-          <button type="button" className={button({ size: 'sm' })} onClick={() => void start()} disabled={phase.available !== null && phase.bytes > phase.available}>
+          {phase.available !== null ? (
+            <span className={styles.muted}>({formatBytes(phase.available)} free)</span>
+          ) : null}
+          <button
+            type="button"
+            className={button({ size: 'sm' })}
+            onClick={() => void start()}
+            disabled={phase.available !== null && phase.bytes > phase.available}
+          >
             Download
           </button>
           {phase.available !== null && phase.bytes > phase.available ? (
@@ -113,7 +153,11 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
               Not enough free storage on this device.
             </span>
           ) : null}
-          <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => setPhase({ kind: 'idle' })}>
+          <button
+            type="button"
+            className={button({ tone: 'ghost', size: 'sm' })}
+            onClick={() => setPhase({ kind: 'idle' })}
+          >
             Cancel
           </button>
         </div>
@@ -131,7 +175,11 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
           <span className={styles.muted}>
             {phase.progress ? `${formatBytes(phase.progress.loaded)} of ${formatBytes(phase.progress.total)}` : ''}
           </span>
-          <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => abortRef.current?.abort()}>
+          <button
+            type="button"
+            className={button({ tone: 'ghost', size: 'sm' })}
+            onClick={() => abortRef.current?.abort()}
+          >
             Cancel
           </button>
         </div>

@@ -48,9 +48,17 @@ export function DownloadsList({ userId }: { userId: string }) {
             {rows.map((r) => (
               <li key={r.key} className={styles.item} data-testid="download-item">
                 <span>
-                  {r.title} <span className={styles.muted}>· {KIND_LABEL[r.kind]} · {formatBytes(r.bytes)}</span>
+                  {r.title}{' '}
+                  <span className={styles.muted}>
+                    · {KIND_LABEL[r.kind]} · {formatBytes(r.bytes)}
+                  </span>
                 </span>
-                <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => void removeDownload(r.key)} aria-label={`Remove ${KIND_LABEL[r.kind].toLowerCase()} of ${r.title}`}>
+                <button
+                  type="button"
+                  className={button({ tone: 'ghost', size: 'sm' })}
+                  onClick={() => void removeDownload(r.key)}
+                  aria-label={`Remove ${KIND_LABEL[r.kind].toLowerCase()} of ${r.title}`}
+                >
                   Remove
                 </button>
               </li>

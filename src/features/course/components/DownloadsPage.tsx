@@ -15,11 +15,18 @@ export function DownloadsPage({ userId }: { userId: string }) {
       <header>
         <p className={eyebrow}>Your courses</p>
         <h1 className={styles.title}>Offline downloads</h1>
-        <p className={styles.muted}>Download chapters to watch them without a connection. Your progress is saved and syncs when you are back online.</p>
+        <p className={styles.muted}>
+          Download chapters to watch them without a connection. Your progress is saved and syncs when you are back
+          online.
+        </p>
       </header>
       <InstallApp />
       <DownloadsList userId={userId} />
-      {courses.isError ? <p className={styles.muted}>Your courses could not be loaded{navigator.onLine ? '' : ' while offline'}. The downloads above still work.</p> : null}
+      {courses.isError ? (
+        <p className={styles.muted}>
+          Your courses could not be loaded{navigator.onLine ? '' : ' while offline'}. The downloads above still work.
+        </p>
+      ) : null}
       {courses.data?.length === 0 ? <p className={styles.muted}>You have no courses to download yet.</p> : null}
       {courses.data?.map((course) => (
         <section key={course.id} className={styles.panel} aria-labelledby={`course-${course.id}`}>

@@ -52,7 +52,11 @@ export function EnrollPage({ user, slug }: { user: UsersRecord; slug: string }) 
         void navigate({ to: '/course/$slug', params: { slug } });
       } else if (status && status >= 400) {
         console.error('[checkout] create-payment failed', err);
-        toast({ title: 'Payment Error', description: 'Failed to create checkout session. Please try again.', destructive: true });
+        toast({
+          title: 'Payment Error',
+          description: 'Failed to create checkout session. Please try again.',
+          destructive: true,
+        });
       } else {
         console.error('[checkout] unexpected failure', err);
         toast({ title: 'Error', description: 'Something went wrong. Please try again.', destructive: true });
@@ -79,7 +83,12 @@ export function EnrollPage({ user, slug }: { user: UsersRecord; slug: string }) 
         <section className={c.card} aria-label="Price">
           <p className={c.price}>{coursePrice(data.price_cents, data.currency)}</p>
           <p className={c.muted}>One-time payment</p>
-          <button type="button" className={button({ tone: 'solid', block: true })} disabled={busy || !online} onClick={() => void checkout()}>
+          <button
+            type="button"
+            className={button({ tone: 'solid', block: true })}
+            disabled={busy || !online}
+            onClick={() => void checkout()}
+          >
             {busy ? 'Creating checkout...' : 'Continue Course'}
           </button>
           {!online ? <p className={c.small}>You are offline. Checkout needs a connection.</p> : null}
@@ -100,7 +109,17 @@ export function EnrollPage({ user, slug }: { user: UsersRecord; slug: string }) 
       </div>
       <section className={c.card} aria-labelledby="instructor-title">
         <div className={c.row}>
-          {photo ? <Image src={photo.src} srcSet={photo.srcSet} sizes="5rem" alt={data.instructor_photo_alt ?? ''} width={80} height={80} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : null}
+          {photo ? (
+            <Image
+              src={photo.src}
+              srcSet={photo.srcSet}
+              sizes="5rem"
+              alt={data.instructor_photo_alt ?? ''}
+              width={80}
+              height={80}
+              style={{ borderRadius: '50%', objectFit: 'cover' }}
+            />
+          ) : null}
           <div>
             <h2 id="instructor-title" className={c.h3}>
               {data.instructor_name}

@@ -5,7 +5,12 @@ import type { UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
-import { type EnrollmentWithCourse, lessonsQueryOptions, myEnrollmentsQueryOptions, tasksQueryOptions } from '../api/course';
+import {
+  type EnrollmentWithCourse,
+  lessonsQueryOptions,
+  myEnrollmentsQueryOptions,
+  tasksQueryOptions,
+} from '../api/course';
 import { useCourseProgress } from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
 import { completedLessonCount, percent } from '../model/progress';
@@ -21,16 +26,28 @@ function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; 
   useProgressPull(userId, courseId);
   const progress = useCourseProgress(userId, courseId);
   if (!course) return null;
-  const completedChapters = new Set([...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id));
+  const completedChapters = new Set(
+    [...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id),
+  );
   // lessons point at course_tasks ids; the device keeps ticks by chapter + task identifier
-  const ticked = new Set([...(progress?.tasks.values() ?? [])].filter((t) => t.completed).map((t) => `${t.chapter_id}:${t.task_identifier}`));
-  const tickedTasks = new Set((tasks.data ?? []).filter((t) => ticked.has(`${t.chapter_id}:${t.task_identifier}`)).map((t) => t.id));
+  const ticked = new Set(
+    [...(progress?.tasks.values() ?? [])].filter((t) => t.completed).map((t) => `${t.chapter_id}:${t.task_identifier}`),
+  );
+  const tickedTasks = new Set(
+    (tasks.data ?? []).filter((t) => ticked.has(`${t.chapter_id}:${t.task_identifier}`)).map((t) => t.id),
+  );
   const total = lessons.data?.length ?? 0;
   const done = completedLessonCount(lessons.data ?? [], completedChapters, tickedTasks);
   const cover = imageSource(course, course.cover_image, 800);
   return (
     <article className={c.card} data-testid="course-card">
-      <Image src={cover?.src} srcSet={cover?.srcSet} sizes="(min-width: 768px) 33vw, 100vw" alt={course.cover_image_alt ?? ''} className={c.cover} />
+      <Image
+        src={cover?.src}
+        srcSet={cover?.srcSet}
+        sizes="(min-width: 768px) 33vw, 100vw"
+        alt={course.cover_image_alt ?? ''}
+        className={c.cover}
+      />
       <h2 className={c.h3}>{course.title}</h2>
       <p className={c.muted}>by {course.instructor_name}</p>
       <p>{course.description}</p>

@@ -21,7 +21,11 @@ export function SyncStatus() {
       <span className={styles.dot[tone]} aria-hidden="true" />
       {text}
       {tone === 'error' ? (
-        <button type="button" className={button({ tone: 'ghost', size: 'sm' })} onClick={() => void outbox.retryFailed()}>
+        <button
+          type="button"
+          className={button({ tone: 'ghost', size: 'sm' })}
+          onClick={() => void outbox.retryFailed()}
+        >
           Try again
         </button>
       ) : null}

@@ -30,7 +30,9 @@ export function VideoPlayer({ userId, chapter, startAt, onPosition, onEnded }: P
   const [src, setSrc] = useState<string>();
   const [errored, setErrored] = useState(false);
   const lastSaved = useRef<number | undefined>(undefined);
-  const resumeAt = useRef<{ time: number; play: boolean } | undefined>(startAt > 0 ? { time: startAt, play: false } : undefined);
+  const resumeAt = useRef<{ time: number; play: boolean } | undefined>(
+    startAt > 0 ? { time: startAt, play: false } : undefined,
+  );
   const callbacks = useRef({ onPosition, onEnded });
   callbacks.current = { onPosition, onEnded };
 
@@ -71,7 +73,9 @@ export function VideoPlayer({ userId, chapter, startAt, onPosition, onEnded }: P
             callbacks.current.onPosition(s);
           }
         }}
-        onEnded={(e) => callbacks.current.onEnded(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
+        onEnded={(e) =>
+          callbacks.current.onEnded(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)
+        }
         onError={(e) => {
           // An expired token, a deleted file or a dropped connection: a fresh source, same place.
           console.error('[video] playback error', e.currentTarget.error);
@@ -79,7 +83,9 @@ export function VideoPlayer({ userId, chapter, startAt, onPosition, onEnded }: P
           void recover(e.currentTarget);
         }}
       />
-      {failed || errored ? <p className={styles.note}>The video could not be loaded. Check your connection; it retries automatically.</p> : null}
+      {failed || errored ? (
+        <p className={styles.note}>The video could not be loaded. Check your connection; it retries automatically.</p>
+      ) : null}
     </div>
   );
 }

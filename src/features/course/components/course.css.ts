@@ -3,7 +3,11 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@/styles/theme.css';
 
 export const page = style({ display: 'grid', gap: vars.space.xl, paddingBlock: vars.space.xl });
-export const title = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
+export const title = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xxl,
+  lineHeight: vars.lineHeight.tight,
+});
 export const h2 = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.snug });
 export const h3 = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.snug });
 export const muted = style({ color: vars.color.muted });
@@ -19,7 +23,13 @@ export const card = style({
   alignContent: 'start',
 });
 export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const between = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const between = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 export const grid2 = style({
   display: 'grid',
   gap: vars.space.lg,
@@ -32,8 +42,19 @@ export const grid3 = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))',
 });
 export const price = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xxl, lineHeight: 1 });
-export const list = style({ display: 'grid', gap: vars.space.xs, paddingInlineStart: vars.space.lg, listStyle: 'disc' });
-export const cover = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: vars.radius.md, background: vars.color.line });
+export const list = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  paddingInlineStart: vars.space.lg,
+  listStyle: 'disc',
+});
+export const cover = style({
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.line,
+});
 export const badge = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -47,11 +68,34 @@ export const badge = style({
   textTransform: 'uppercase',
   color: vars.color.inkSoft,
 });
-export const badgeDone = style([badge, { background: vars.color.ink, color: vars.color.bg, borderColor: vars.color.ink }]);
-export const bar = style({ height: 8, borderRadius: vars.radius.pill, background: vars.color.line, overflow: 'hidden' });
-export const barFill = style({ height: '100%', background: vars.color.accent, transition: `width ${vars.motion.base} ease` });
-export const prose = style({ display: 'grid', gap: vars.space.sm, whiteSpace: 'pre-line', lineHeight: vars.lineHeight.body });
-export const center = style({ display: 'grid', placeItems: 'center', gap: vars.space.md, minHeight: '50vh', textAlign: 'center' });
+export const badgeDone = style([
+  badge,
+  { background: vars.color.ink, color: vars.color.bg, borderColor: vars.color.ink },
+]);
+export const bar = style({
+  height: 8,
+  borderRadius: vars.radius.pill,
+  background: vars.color.line,
+  overflow: 'hidden',
+});
+export const barFill = style({
+  height: '100%',
+  background: vars.color.accent,
+  transition: `width ${vars.motion.base} ease`,
+});
+export const prose = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  whiteSpace: 'pre-line',
+  lineHeight: vars.lineHeight.body,
+});
+export const center = style({
+  display: 'grid',
+  placeItems: 'center',
+  gap: vars.space.md,
+  minHeight: '50vh',
+  textAlign: 'center',
+});
 export const spinner = style({
   width: 24,
   height: 24,

@@ -60,7 +60,8 @@ export function mergeChapter(stored: ChapterState, incoming: ChapterState): Chap
   const b = normalizeChapter(incoming);
   const newer = b.position_at > a.position_at;
   let completedAt = 0;
-  if (a.completed && b.completed) completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
+  if (a.completed && b.completed)
+    completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
   else if (a.completed) completedAt = a.completed_at;
   else if (b.completed) completedAt = b.completed_at;
   return {

@@ -10,6 +10,7 @@ export async function deterministicId(...parts: string[]): Promise<string> {
   return id;
 }
 
-export const chapterProgressId = (userId: string, chapterId: string) => deterministicId('chapter_progress', userId, chapterId);
+export const chapterProgressId = (userId: string, chapterId: string) =>
+  deterministicId('chapter_progress', userId, chapterId);
 export const taskProgressId = (userId: string, chapterId: string, taskIdentifier: string) =>
   deterministicId('user_task_progress', userId, chapterId, taskIdentifier);

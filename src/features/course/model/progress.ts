@@ -34,8 +34,13 @@ export interface LessonLike {
  * Completed lessons: an intro lesson with its chapter, a task lesson with its tick
  * (the same rule the server uses to derive lesson_progress, so it also works offline).
  */
-export function completedLessonCount(lessons: LessonLike[], completedChapters: ReadonlySet<string>, tickedTasks: ReadonlySet<string>): number {
-  return lessons.filter((l) => (l.kind === 'task' ? tickedTasks.has(l.task_id) : completedChapters.has(l.module_id))).length;
+export function completedLessonCount(
+  lessons: LessonLike[],
+  completedChapters: ReadonlySet<string>,
+  tickedTasks: ReadonlySet<string>,
+): number {
+  return lessons.filter((l) => (l.kind === 'task' ? tickedTasks.has(l.task_id) : completedChapters.has(l.module_id)))
+    .length;
 }
 
 /** Chapter number as shown: 01, 02, ... */
@@ -45,7 +50,11 @@ export const chapterNumber = (sortOrder: number) => String(sortOrder).padStart(2
 export function coursePrice(priceCents: number, currency: string): string {
   const cur = (currency || 'usd').toUpperCase();
   const locale = cur === 'SEK' ? 'sv-SE' : cur === 'EUR' ? 'en-IE' : 'en-US';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: cur, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
-    Math.floor(priceCents / 100),
-  );
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: cur,
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(Math.floor(priceCents / 100));
 }

@@ -11,7 +11,12 @@ export function Countdown({ left }: { left: TimeLeft }) {
   ];
   return (
     <div>
-      <p className={styles.release} aria-live="polite" aria-atomic="true" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <p
+        className={styles.release}
+        aria-live="polite"
+        aria-atomic="true"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
         {`${left.days} days, ${left.hours} hours and ${left.minutes} minutes left`}
       </p>
       <dl className={styles.countdown} data-testid="countdown">

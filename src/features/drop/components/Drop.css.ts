@@ -10,17 +10,40 @@ export const page = style({
   '@media': { [media.mobile]: { gridTemplateColumns: '1fr', gap: vars.space.xl } },
 });
 
-export const image = style({ width: '100%', height: 'auto', aspectRatio: '4 / 5', objectFit: 'cover', borderRadius: vars.radius.md, background: vars.color.line });
+export const image = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '4 / 5',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.line,
+});
 
 export const body = style({ display: 'grid', gap: vars.space.lg });
 
-export const title = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xxl, fontWeight: 400, lineHeight: vars.lineHeight.tight, margin: 0 });
+export const title = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: 400,
+  lineHeight: vars.lineHeight.tight,
+  margin: 0,
+});
 
 export const text = style({ margin: 0, color: vars.color.inkSoft, lineHeight: vars.lineHeight.body });
 
-export const release = style({ margin: 0, fontFamily: vars.font.sans, fontSize: vars.fontSize.sm, color: vars.color.muted });
+export const release = style({
+  margin: 0,
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+});
 
-export const countdown = style({ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space.sm, margin: 0 });
+export const countdown = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+});
 
 export const unit = style({
   display: 'grid',
@@ -31,9 +54,21 @@ export const unit = style({
   background: vars.color.surface,
 });
 
-export const number = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, fontVariantNumeric: 'tabular-nums', margin: 0 });
+export const number = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xl,
+  fontVariantNumeric: 'tabular-nums',
+  margin: 0,
+});
 
-export const label = style({ fontFamily: vars.font.sans, fontSize: vars.fontSize.xs, letterSpacing: '0.08em', textTransform: 'uppercase', color: vars.color.muted, margin: 0 });
+export const label = style({
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.xs,
+  letterSpacing: '0.08em',
+  textTransform: 'uppercase',
+  color: vars.color.muted,
+  margin: 0,
+});
 
 export const live = style({ margin: 0, fontFamily: vars.font.serif, fontSize: vars.fontSize.xl });
 

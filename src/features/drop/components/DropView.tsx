@@ -19,7 +19,16 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
   return (
     <div className={styles.page}>
       {image && print ? (
-        <Image src={image.src} srcSet={image.srcSet} sizes="(max-width: 767px) 100vw, 50vw" alt={print.main_image_alt || print.title} width={800} height={1000} priority className={styles.image} />
+        <Image
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(max-width: 767px) 100vw, 50vw"
+          alt={print.main_image_alt || print.title}
+          width={800}
+          height={1000}
+          priority
+          className={styles.image}
+        />
       ) : (
         <div />
       )}

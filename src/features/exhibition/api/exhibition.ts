@@ -8,7 +8,9 @@ export const exhibitionQueryOptions = (slug: string) =>
   mirroredQueryOptions({
     queryKey: [Collections.Exhibitions, slug] as const,
     remote: async () => {
-      const page = await pb.collection(Collections.Exhibitions).getList<ExhibitionsRecord>(1, 1, { filter: pb.filter('slug = {:slug}', { slug }), skipTotal: true });
+      const page = await pb
+        .collection(Collections.Exhibitions)
+        .getList<ExhibitionsRecord>(1, 1, { filter: pb.filter('slug = {:slug}', { slug }), skipTotal: true });
       return page.items[0] ?? null;
     },
     mirror: valueMirror<ExhibitionsRecord | null>(`exhibitions:${slug}`),

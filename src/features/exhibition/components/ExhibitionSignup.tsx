@@ -13,10 +13,22 @@ const EMAIL_REQUIRED = 'Please enter your email address';
 export function ExhibitionSignup({ exhibitionTitle }: { exhibitionTitle: string }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const { submit, sending, fieldErrors: errors } = useFormSubmit({
+  const {
+    submit,
+    sending,
+    fieldErrors: errors,
+  } = useFormSubmit({
     send: (input: { name: string; email: string }) =>
-      subscribeNewsletter({ email: input.email, name: input.name || undefined, source: 'exhibition', context: exhibitionTitle }),
-    check: (input) => (input.email ? undefined : { notice: { title: EMAIL_REQUIRED, destructive: true }, fieldErrors: { email: EMAIL_REQUIRED } }),
+      subscribeNewsletter({
+        email: input.email,
+        name: input.name || undefined,
+        source: 'exhibition',
+        context: exhibitionTitle,
+      }),
+    check: (input) =>
+      input.email
+        ? undefined
+        : { notice: { title: EMAIL_REQUIRED, destructive: true }, fieldErrors: { email: EMAIL_REQUIRED } },
     notices: {
       sent: { title: 'Success!' },
       failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
@@ -41,7 +53,16 @@ export function ExhibitionSignup({ exhibitionTitle }: { exhibitionTitle: string 
       <h2 id="exhibition-signup-title" className={styles.formTitle}>
         Get the invitation
       </h2>
-      <TextField label="Name" optional name="name" autoComplete="name" maxLength={FORM_LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <TextField
+        label="Name"
+        optional
+        name="name"
+        autoComplete="name"
+        maxLength={FORM_LIMITS.name}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+      />
       <TextField
         label="Email"
         name="email"

@@ -8,7 +8,12 @@ function formatDate(value: string): string {
   if (!value) return '';
   const d = new Date(value.replace(' ', 'T'));
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Stockholm' }).format(d);
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Stockholm',
+  }).format(d);
 }
 
 export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }) {
@@ -19,7 +24,16 @@ export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }
   return (
     <div className={styles.page}>
       {image ? (
-        <Image src={image.src} srcSet={image.srcSet} sizes="(max-width: 767px) 100vw, 50vw" alt={exhibition.image_alt || ''} width={1600} height={1067} priority className={styles.image} />
+        <Image
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(max-width: 767px) 100vw, 50vw"
+          alt={exhibition.image_alt || ''}
+          width={1600}
+          height={1067}
+          priority
+          className={styles.image}
+        />
       ) : (
         <div />
       )}

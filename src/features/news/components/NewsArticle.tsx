@@ -19,7 +19,18 @@ export function NewsArticle({ post }: { post: NewsPostsRecord }) {
       </time>
       <h1 className={styles.articleTitle}>{post.title}</h1>
       {post.excerpt ? <p className={styles.lead}>{post.excerpt}</p> : null}
-      {image ? <Image src={image.src} srcSet={image.srcSet} sizes="(max-width: 767px) 100vw, 44rem" alt={post.cover_image_alt || ''} width={1600} height={1067} priority className={styles.cover} /> : null}
+      {image ? (
+        <Image
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(max-width: 767px) 100vw, 44rem"
+          alt={post.cover_image_alt || ''}
+          width={1600}
+          height={1067}
+          priority
+          className={styles.cover}
+        />
+      ) : null}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML passes the allow-list sanitizer first */}
       <div className={styles.content} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.content) }} />
     </article>

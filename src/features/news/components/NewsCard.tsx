@@ -9,7 +9,16 @@ export function NewsCard({ post, eager = false }: { post: NewsPostsRecord; eager
   const image = imageSource(post, post.cover_image);
   return (
     <Link to="/news/$slug" params={{ slug: post.slug }} className={styles.card}>
-      <Image src={image?.src} srcSet={image?.srcSet} sizes="(max-width: 767px) 100vw, 33vw" alt={post.cover_image_alt || ''} width={800} height={533} loading={eager ? 'eager' : 'lazy'} className={styles.cardImage} />
+      <Image
+        src={image?.src}
+        srcSet={image?.srcSet}
+        sizes="(max-width: 767px) 100vw, 33vw"
+        alt={post.cover_image_alt || ''}
+        width={800}
+        height={533}
+        loading={eager ? 'eager' : 'lazy'}
+        className={styles.cardImage}
+      />
       <time className={styles.date} dateTime={isoDate(post.published_at)}>
         {formatPostDate(post.published_at)}
       </time>

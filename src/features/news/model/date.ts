@@ -3,7 +3,12 @@ export function formatPostDate(value: string | null | undefined, locale = 'en-GB
   if (!value) return '';
   const d = new Date(value.replace(' ', 'T'));
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Stockholm' }).format(d);
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Stockholm',
+  }).format(d);
 }
 
 /** Machine-readable date for <time dateTime>. */

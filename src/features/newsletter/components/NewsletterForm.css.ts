@@ -14,7 +14,10 @@ const fieldBase = style({
 });
 
 export const field = styleVariants({
-  light: [fieldBase, { background: vars.color.surfaceRaised, color: vars.color.ink, border: `1px solid ${vars.color.muted}` }],
+  light: [
+    fieldBase,
+    { background: vars.color.surfaceRaised, color: vars.color.ink, border: `1px solid ${vars.color.muted}` },
+  ],
   dark: [
     fieldBase,
     {

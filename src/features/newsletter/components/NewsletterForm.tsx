@@ -31,7 +31,10 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
   const [email, setEmail] = useState('');
   const { submit, sending, fieldErrors } = useFormSubmit({
     send: (value: string) => subscribeNewsletter({ email: value, source, context: CONTEXT[source] }),
-    check: (value) => (isValidEmail(value) ? undefined : { notice: { title: 'Invalid email', description: 'Please enter a valid email address.' } }),
+    check: (value) =>
+      isValidEmail(value)
+        ? undefined
+        : { notice: { title: 'Invalid email', description: 'Please enter a valid email address.' } },
     notices: {
       sent: { title: 'Subscribed', description: 'Thanks! You will receive occasional updates.' },
       failed: { title: 'Subscription failed', description: 'Please try again in a moment.' },
@@ -75,7 +78,12 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
-      <button type="submit" className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })} disabled={sending} aria-busy={sending}>
+      <button
+        type="submit"
+        className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })}
+        disabled={sending}
+        aria-busy={sending}
+      >
         {sending ? 'Subscribing…' : 'Subscribe'}
       </button>
       {error ? (

@@ -26,6 +26,10 @@ export const recentArtworksQueryOptions = () =>
   mirroredQueryOptions({
     queryKey: artworkKeys.recent(),
     remote: async () =>
-      (await pb.collection(Collections.Artworks).getList<ArtworksRecord>(1, RECENT_WORKS_LIMIT, { sort: 'sort_order', skipTotal: true })).items,
+      (
+        await pb
+          .collection(Collections.Artworks)
+          .getList<ArtworksRecord>(1, RECENT_WORKS_LIMIT, { sort: 'sort_order', skipTotal: true })
+      ).items,
     mirror: listMirror({ key: 'artworks:recent', table: db.artworks, mode: 'upsert' }),
   });

@@ -32,7 +32,9 @@ export const image = style({
 export const title = style({
   fontSize: vars.fontSize.lg,
   lineHeight: vars.lineHeight.snug,
-  selectors: { [`${card}:hover &`]: { textDecoration: 'underline', textUnderlineOffset: '0.2em', textDecorationThickness: '1px' } },
+  selectors: {
+    [`${card}:hover &`]: { textDecoration: 'underline', textUnderlineOffset: '0.2em', textDecorationThickness: '1px' },
+  },
 });
 
 export const meta = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });

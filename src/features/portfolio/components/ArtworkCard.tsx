@@ -4,7 +4,6 @@ import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { Image } from '@/ui/image/Image';
 import * as styles from './ArtworkCard.css';
 
-
 interface ArtworkCardProps {
   artwork: ArtworksRecord;
   /** Heading level of the title inside the page outline. */

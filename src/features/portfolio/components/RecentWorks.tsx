@@ -19,7 +19,11 @@ export function RecentWorks() {
           </Link>
         ) : null}
       </div>
-      {artworks.length > 0 ? <ArtworkGrid artworks={artworks} headingLevel="h3" /> : <p className={styles.empty}>No works available yet.</p>}
+      {artworks.length > 0 ? (
+        <ArtworkGrid artworks={artworks} headingLevel="h3" />
+      ) : (
+        <p className={styles.empty}>No works available yet.</p>
+      )}
     </section>
   );
 }

@@ -13,13 +13,24 @@ export interface CreatePaymentResult {
  * POST /api/atelier/create-payment (docs/api.md). The server prices everything from the
  * database; titles and prices go along for the record only; the server ignores them.
  */
-export async function createPrintPayment(input: { items: readonly CartItem[]; currency: Currency; customerEmail: string | null }): Promise<CreatePaymentResult> {
+export async function createPrintPayment(input: {
+  items: readonly CartItem[];
+  currency: Currency;
+  customerEmail: string | null;
+}): Promise<CreatePaymentResult> {
   let res: Partial<CreatePaymentResult> | null;
   try {
     res = await pb.send<Partial<CreatePaymentResult> | null>('/api/atelier/create-payment', {
       method: 'POST',
       body: {
-        items: input.items.map((i) => ({ id: i.id, title: i.title, price: i.price, quantity: i.quantity, currency: i.currency, imageUrl: i.imageUrl })),
+        items: input.items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          price: i.price,
+          quantity: i.quantity,
+          currency: i.currency,
+          imageUrl: i.imageUrl,
+        })),
         currency: input.currency,
         customerEmail: input.customerEmail,
       },

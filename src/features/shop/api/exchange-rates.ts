@@ -17,7 +17,11 @@ function fromRecords(records: ExchangeRatesRecord[]): { rates: Rates; fetchedAt:
   const sek = records.find((r) => r.currency === 'SEK')?.rate;
   const usd = records.find((r) => r.currency === 'USD')?.rate;
   if (!sek || !usd) return null;
-  const fetchedAt = records.map((r) => r.fetched_at).sort().at(-1) ?? null;
+  const fetchedAt =
+    records
+      .map((r) => r.fetched_at)
+      .sort()
+      .at(-1) ?? null;
   return { rates: { sek, usd }, fetchedAt };
 }
 
@@ -33,7 +37,9 @@ export const exchangeRatesQueryOptions = () =>
     staleTime: 30 * 60 * 1000,
     queryFn: async (): Promise<RatesState> => {
       try {
-        const records = await pb.collection(Collections.ExchangeRates).getFullList<ExchangeRatesRecord>({ filter: "base = 'EUR'" });
+        const records = await pb
+          .collection(Collections.ExchangeRates)
+          .getFullList<ExchangeRatesRecord>({ filter: "base = 'EUR'" });
         const live = fromRecords(records);
         if (live) {
           await mirror.write(live).catch(() => undefined);

@@ -12,7 +12,10 @@ import { Collections, type PrintsRecord } from '@/lib/pocketbase/types.gen';
 export const printsQueryOptions = () =>
   mirroredQueryOptions({
     queryKey: [Collections.Prints, 'active'] as const,
-    remote: () => pb.collection(Collections.Prints).getFullList<PrintsRecord>({ filter: 'is_active = true', sort: 'sort_order,created' }),
+    remote: () =>
+      pb
+        .collection(Collections.Prints)
+        .getFullList<PrintsRecord>({ filter: 'is_active = true', sort: 'sort_order,created' }),
     mirror: listMirror({ key: 'prints:active', table: db.prints, mode: 'replace' }),
   });
 

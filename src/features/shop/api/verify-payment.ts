@@ -3,7 +3,15 @@ import { pb } from '@/lib/pocketbase/client';
 
 export interface VerifiedOrder {
   id: string;
-  items: { type: 'print' | 'course'; id: string; slug: string; title: string; quantity: number; unit_amount: number; currency: string }[];
+  items: {
+    type: 'print' | 'course';
+    id: string;
+    slug: string;
+    title: string;
+    quantity: number;
+    unit_amount: number;
+    currency: string;
+  }[];
   status: string;
   payment_status: string;
   amount_total?: number;
@@ -15,7 +23,10 @@ export const verifyPaymentQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: ['verify-payment', sessionId] as const,
     queryFn: async () => {
-      const res = await pb.send<{ order: VerifiedOrder; payment_status: string }>('/api/atelier/verify-payment', { method: 'POST', body: { sessionId } });
+      const res = await pb.send<{ order: VerifiedOrder; payment_status: string }>('/api/atelier/verify-payment', {
+        method: 'POST',
+        body: { sessionId },
+      });
       return res.order;
     },
     // A failed verification stops loading and shows no order details.

@@ -33,7 +33,12 @@ export function CartPanel() {
                 Qty {item.quantity} · {formatPrice(item.lineTotal, currency)}
               </p>
             </div>
-            <button type="button" className={styles.remove} onClick={() => remove(item.id)} aria-label={`Remove ${item.title}`}>
+            <button
+              type="button"
+              className={styles.remove}
+              onClick={() => remove(item.id)}
+              aria-label={`Remove ${item.title}`}
+            >
               Remove
             </button>
           </li>

@@ -51,7 +51,12 @@ export function CheckoutButton() {
 
   return (
     <>
-      <button type="button" className={button({ tone: 'solid', block: true })} disabled={running || items.length === 0 || !online} onClick={onClick}>
+      <button
+        type="button"
+        className={button({ tone: 'solid', block: true })}
+        disabled={running || items.length === 0 || !online}
+        onClick={onClick}
+      >
         {running ? 'Creating checkout...' : 'Checkout'}
       </button>
       {!online ? (

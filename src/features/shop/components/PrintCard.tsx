@@ -9,13 +9,40 @@ import * as styles from './PrintCard.css';
 import { useShopPricing } from './use-shop-pricing';
 
 /** One print on /print-editions: image and title link to /print-view?print={slug}. */
-export function PrintCard({ print, highlighted = false, priority = false }: { print: PrintsRecord; highlighted?: boolean; priority?: boolean }) {
+export function PrintCard({
+  print,
+  highlighted = false,
+  priority = false,
+}: {
+  print: PrintsRecord;
+  highlighted?: boolean;
+  priority?: boolean;
+}) {
   const { currency, priceOf } = useShopPricing();
   const img = imageSource(print, print.cover_image || print.main_image, 800);
   return (
-    <article id={`print-${print.slug}`} className={`${styles.card} ${highlighted ? styles.highlighted : ''}`} data-testid="print-card">
-      <Link to="/print-view" search={{ print: print.slug }} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <Image src={img?.src} srcSet={img?.srcSet} sizes="(max-width: 767px) 90vw, 400px" alt="" width={800} height={1000} className={styles.image} priority={priority} />
+    <article
+      id={`print-${print.slug}`}
+      className={`${styles.card} ${highlighted ? styles.highlighted : ''}`}
+      data-testid="print-card"
+    >
+      <Link
+        to="/print-view"
+        search={{ print: print.slug }}
+        className={styles.imageLink}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <Image
+          src={img?.src}
+          srcSet={img?.srcSet}
+          sizes="(max-width: 767px) 90vw, 400px"
+          alt=""
+          width={800}
+          height={1000}
+          className={styles.image}
+          priority={priority}
+        />
       </Link>
       <h2 className={styles.title}>
         <Link to="/print-view" search={{ print: print.slug }} className={styles.titleLink}>

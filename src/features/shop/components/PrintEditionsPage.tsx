@@ -22,8 +22,8 @@ export function PrintEditionsPage({ highlight }: { highlight?: string }) {
           <p className={eyebrow}>Shop</p>
           <h1 className={styles.title}>Print Editions</h1>
           <p className={styles.lead}>
-            Limited-edition giclée prints, signed, on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import duties and
-            taxes may apply.
+            Limited-edition giclée prints, signed, on archival paper. Free worldwide shipping from Stockholm (average
+            2-4 weeks); import duties and taxes may apply.
           </p>
         </div>
         <CurrencySelect />

@@ -30,7 +30,11 @@ export const body = style({ display: 'grid', gap: vars.space.md, alignContent: '
 
 export const title = style({ fontSize: vars.fontSize.xxl });
 
-export const printTitle = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.snug });
+export const printTitle = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.snug,
+});
 
 export const text = style({ color: vars.color.inkSoft, maxWidth: '32rem' });
 

@@ -17,7 +17,15 @@ export function PrintTeaser() {
     <section className={styles.teaser} aria-labelledby="print-teaser-title">
       <div className={styles.frame}>
         {cover ? (
-          <Image src={cover.src} srcSet={cover.srcSet} sizes="(max-width: 767px) 90vw, 560px" alt={alt} width={800} height={1000} className={styles.image} />
+          <Image
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes="(max-width: 767px) 90vw, 560px"
+            alt={alt}
+            width={800}
+            height={1000}
+            className={styles.image}
+          />
         ) : null}
       </div>
       <div className={styles.body}>

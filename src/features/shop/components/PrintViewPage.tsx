@@ -15,7 +15,9 @@ import { useShopPricing } from './use-shop-pricing';
 const DETAILS = [1, 2, 3, 4, 5] as const;
 
 function details(print: PrintsRecord) {
-  return DETAILS.map((n) => ({ file: print[`detail_image_${n}`], alt: print[`detail_image_${n}_alt`] })).filter((d) => !!d.file);
+  return DETAILS.map((n) => ({ file: print[`detail_image_${n}`], alt: print[`detail_image_${n}_alt`] })).filter(
+    (d) => !!d.file,
+  );
 }
 
 /** /print-view?print={slug}: one print; unknown or missing slug shows the first active print. */
@@ -53,7 +55,13 @@ export function PrintViewPage({ slug }: { slug?: string }) {
                 const src = imageSource(print, d.file, 400);
                 return (
                   <li key={d.file}>
-                    <Image src={src?.src} alt={d.alt || `Detail of ${print.title}`} width={400} height={400} className={styles.thumb} />
+                    <Image
+                      src={src?.src}
+                      alt={d.alt || `Detail of ${print.title}`}
+                      width={400}
+                      height={400}
+                      className={styles.thumb}
+                    />
                   </li>
                 );
               })}
@@ -74,7 +82,8 @@ export function PrintViewPage({ slug }: { slug?: string }) {
           <AddToCartButton print={print} block />
           {print.description ? <p className={styles.description}>{print.description}</p> : null}
           <p className={styles.notes}>
-            Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import duties and taxes may apply.
+            Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import
+            duties and taxes may apply.
           </p>
           <Link to="/print-editions">All print editions</Link>
         </div>

@@ -34,13 +34,26 @@ export const detail = style({
 
 export const mainImage = style({ width: '100%', height: 'auto', background: vars.color.line });
 
-export const thumbs = style({ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: vars.space.sm, marginTop: vars.space.sm, padding: 0, listStyle: 'none' });
+export const thumbs = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(5, 1fr)',
+  gap: vars.space.sm,
+  marginTop: vars.space.sm,
+  padding: 0,
+  listStyle: 'none',
+});
 
 export const thumb = style({ width: '100%', aspectRatio: '1', objectFit: 'cover', background: vars.color.line });
 
 export const info = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
 
-export const facts = style({ display: 'grid', gap: vars.space.xxs, color: vars.color.muted, fontSize: vars.fontSize.sm, margin: 0 });
+export const facts = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  margin: 0,
+});
 
 export const price = style({ fontSize: vars.fontSize.xl, fontVariantNumeric: 'tabular-nums' });
 
@@ -48,8 +61,19 @@ export const description = style({ whiteSpace: 'pre-line', lineHeight: vars.line
 
 export const notes = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.body });
 
-export const status = style({ display: 'grid', gap: vars.space.md, justifyItems: 'start', paddingBlock: vars.space.xxl, maxWidth: '36rem' });
+export const status = style({
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'start',
+  paddingBlock: vars.space.xxl,
+  maxWidth: '36rem',
+});
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
-export const orderFacts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xxs} ${vars.space.md}`, margin: 0 });
+export const orderFacts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  margin: 0,
+});

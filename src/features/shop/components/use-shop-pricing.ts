@@ -12,7 +12,10 @@ export function useShopPricing(): { currency: Currency; rates: RatesState; price
   const currency = useCartStore((s) => s.currency);
   const { data } = useQuery(exchangeRatesQueryOptions());
   const rates = data ?? FALLBACK_RATES_STATE;
-  const priceOf = useMemo(() => (print: PrintsRecord) => unitPrice(print, currency, rates.rates), [currency, rates.rates]);
+  const priceOf = useMemo(
+    () => (print: PrintsRecord) => unitPrice(print, currency, rates.rates),
+    [currency, rates.rates],
+  );
   return { currency, rates, priceOf };
 }
 

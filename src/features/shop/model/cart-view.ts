@@ -21,7 +21,12 @@ export function convert(amount: number, from: Currency, to: Currency, rates: Rat
  * The cart shown in the selected currency: lines of known prints are priced by the price
  * rule (what checkout will charge); others convert their stored price.
  */
-export function cartView(items: readonly CartItem[], currency: Currency, prints: ReadonlyMap<string, PriceFields>, rates: Rates): { lines: CartLineView[]; subtotal: number } {
+export function cartView(
+  items: readonly CartItem[],
+  currency: Currency,
+  prints: ReadonlyMap<string, PriceFields>,
+  rates: Rates,
+): { lines: CartLineView[]; subtotal: number } {
   const lines = items.map((item) => {
     const printId = item.id.startsWith(PRINT_PREFIX) ? item.id.slice(PRINT_PREFIX.length) : item.id;
     const print = prints.get(printId);

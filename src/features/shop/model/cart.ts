@@ -19,19 +19,28 @@ export const printCartId = (printId: string) => `print-${printId}`;
  * Adding an id already in the cart raises its quantity by `quantity` (default 1); a new id
  * is appended. `added` tells the caller which happened (only a new line gets a toast).
  */
-export function addToItems(items: readonly CartItem[], item: NewCartItem, quantity = item.quantity ?? 1): { items: CartItem[]; added: boolean } {
+export function addToItems(
+  items: readonly CartItem[],
+  item: NewCartItem,
+  quantity = item.quantity ?? 1,
+): { items: CartItem[]; added: boolean } {
   const qty = Math.max(1, Math.floor(quantity));
   const existing = items.find((line) => line.id === item.id);
   if (existing) {
-    return { items: items.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + qty } : line)), added: false };
+    return {
+      items: items.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + qty } : line)),
+      added: false,
+    };
   }
   return { items: [...items, { ...item, quantity: qty }], added: true };
 }
 
-export const removeFromItems = (items: readonly CartItem[], id: string): CartItem[] => items.filter((line) => line.id !== id);
+export const removeFromItems = (items: readonly CartItem[], id: string): CartItem[] =>
+  items.filter((line) => line.id !== id);
 
 /** Sum of price × quantity. */
-export const cartTotal = (items: readonly CartItem[]): number => items.reduce((sum, line) => sum + line.price * line.quantity, 0);
+export const cartTotal = (items: readonly CartItem[]): number =>
+  items.reduce((sum, line) => sum + line.price * line.quantity, 0);
 
 export const cartCount = (items: readonly CartItem[]): number => items.reduce((sum, line) => sum + line.quantity, 0);
 

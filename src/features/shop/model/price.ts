@@ -33,9 +33,11 @@ export function unitAmount(print: PriceFields, currency: Currency, rates?: Parti
   const r = normalizeRates(rates);
   const eurCents = positive(print.price_cents_eur) || positive(print.price_cents);
   if (currency === 'eur') return Math.round(eurCents / 100) * 100;
-  if (currency === 'usd' && positive(print.price_cents_usd)) return Math.round(positive(print.price_cents_usd) / 100) * 100;
+  if (currency === 'usd' && positive(print.price_cents_usd))
+    return Math.round(positive(print.price_cents_usd) / 100) * 100;
   return Math.round((eurCents / 100) * r[currency]) * 100;
 }
 
 /** Unit price in whole currency units (what the cart stores and the page shows). */
-export const unitPrice = (print: PriceFields, currency: Currency, rates?: Partial<Rates> | null): number => unitAmount(print, currency, rates) / 100;
+export const unitPrice = (print: PriceFields, currency: Currency, rates?: Partial<Rates> | null): number =>
+  unitAmount(print, currency, rates) / 100;

@@ -14,7 +14,10 @@ export const viewingRoomArtworkQueryOptions = (slug: string | undefined) =>
     remote: async () => {
       const artworks = pb.collection(Collections.Artworks);
       if (slug) {
-        const bySlug = await artworks.getList<ArtworksRecord>(1, 1, { filter: pb.filter('slug = {:slug}', { slug }), skipTotal: true });
+        const bySlug = await artworks.getList<ArtworksRecord>(1, 1, {
+          filter: pb.filter('slug = {:slug}', { slug }),
+          skipTotal: true,
+        });
         if (bySlug.items[0]) return bySlug.items[0];
       }
       const first = await artworks.getList<ArtworksRecord>(1, 1, { sort: 'sort_order', skipTotal: true });

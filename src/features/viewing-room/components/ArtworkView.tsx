@@ -21,16 +21,42 @@ export function ArtworkView({ artwork }: { artwork: ArtworksRecord }) {
     <div className={styles.room}>
       <div>
         {current && source ? (
-          <button type="button" className={styles.mainButton} onClick={() => setZoom(true)} aria-label={`Zoom in on ${current.alt}`}>
-            <Image src={source.src} srcSet={source.srcSet} sizes="(max-width: 767px) 100vw, 60vw" alt={current.alt} width={1600} height={1200} priority className={styles.mainImage} />
+          <button
+            type="button"
+            className={styles.mainButton}
+            onClick={() => setZoom(true)}
+            aria-label={`Zoom in on ${current.alt}`}
+          >
+            <Image
+              src={source.src}
+              srcSet={source.srcSet}
+              sizes="(max-width: 767px) 100vw, 60vw"
+              alt={current.alt}
+              width={1600}
+              height={1200}
+              priority
+              className={styles.mainImage}
+            />
           </button>
         ) : null}
         {images.length > 1 ? (
           <ul className={styles.thumbs} aria-label="Images of this work">
             {images.map((img, i) => (
               <li key={img.field}>
-                <button type="button" className={styles.thumb} aria-pressed={i === active} aria-label={`Show ${img.alt}`} onClick={() => setActive(i)}>
-                  <Image src={fileUrl(artwork, img.file, 400)} alt="" width={72} height={72} className={styles.thumbImage} />
+                <button
+                  type="button"
+                  className={styles.thumb}
+                  aria-pressed={i === active}
+                  aria-label={`Show ${img.alt}`}
+                  onClick={() => setActive(i)}
+                >
+                  <Image
+                    src={fileUrl(artwork, img.file, 400)}
+                    alt=""
+                    width={72}
+                    height={72}
+                    className={styles.thumbImage}
+                  />
                 </button>
               </li>
             ))}
@@ -66,10 +92,14 @@ export function ArtworkView({ artwork }: { artwork: ArtworksRecord }) {
           ) : null}
         </dl>
         {artwork.description ? <p className={styles.description}>{artwork.description}</p> : null}
-        {artwork.is_with_tang_gallery ? <p className={styles.text}>This work is held by Tang Gallery, Stockholm.</p> : null}
+        {artwork.is_with_tang_gallery ? (
+          <p className={styles.text}>This work is held by Tang Gallery, Stockholm.</p>
+        ) : null}
         {artwork.is_inquirable ? <InquiryForm artwork={artwork} /> : null}
       </div>
-      {zoom && original && current ? <Lightbox src={original} alt={current.alt} caption={artwork.title} onClose={() => setZoom(false)} /> : null}
+      {zoom && original && current ? (
+        <Lightbox src={original} alt={current.alt} caption={artwork.title} onClose={() => setZoom(false)} />
+      ) : null}
     </div>
   );
 }

@@ -24,13 +24,31 @@ type Visitor = ReturnType<typeof rememberedVisitor>;
  */
 export function EntryForm({ artworkTitle, artworkSlug, onUnlocked }: EntryFormProps) {
   const [values, setValues] = useState(rememberedVisitor);
-  const set = (name: keyof Visitor) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const { submit, sending, fieldErrors: errors } = useFormSubmit({
-    send: (v: Visitor) => subscribeNewsletter({ email: v.email, source: 'viewing-room', context: artworkTitle, name: `${v.firstName} ${v.lastName}`, artworkSlug }),
+  const set = (name: keyof Visitor) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const {
+    submit,
+    sending,
+    fieldErrors: errors,
+  } = useFormSubmit({
+    send: (v: Visitor) =>
+      subscribeNewsletter({
+        email: v.email,
+        source: 'viewing-room',
+        context: artworkTitle,
+        name: `${v.firstName} ${v.lastName}`,
+        artworkSlug,
+      }),
     check: (v) =>
       v.firstName && v.lastName && v.email
         ? undefined
-        : { notice: { title: 'Failed to submit', description: 'Please fill in your first name, last name and email.', destructive: true } },
+        : {
+            notice: {
+              title: 'Failed to submit',
+              description: 'Please fill in your first name, last name and email.',
+              destructive: true,
+            },
+          },
     notices: {
       sent: { title: 'Access granted', description: "We've emailed you details and unlocked the room." },
       failed: { title: 'Failed to submit', description: 'Please try again.', reason: true },
@@ -62,11 +80,30 @@ export function EntryForm({ artworkTitle, artworkSlug, onUnlocked }: EntryFormPr
           onChange={set('firstName')}
           error={errors.name}
         />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" required maxLength={NAME_PART_MAX} value={values.lastName} onChange={set('lastName')} />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          maxLength={NAME_PART_MAX}
+          value={values.lastName}
+          onChange={set('lastName')}
+        />
       </div>
-      <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={FORM_LIMITS.email} value={values.email} onChange={set('email')} error={errors.email} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={FORM_LIMITS.email}
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
       <p className={styles.consent}>
-        By entering you agree to receive the viewing room details by email. We will also ask you to confirm whether you want occasional news; you can unsubscribe from any email with one click.
+        By entering you agree to receive the viewing room details by email. We will also ask you to confirm whether you
+        want occasional news; you can unsubscribe from any email with one click.
       </p>
       <div>
         <button type="submit" className={button()} disabled={sending} aria-busy={sending}>

@@ -12,13 +12,24 @@ import * as styles from './ViewingRoom.css';
 /** Inquiry about an is_inquirable artwork, sent through send-contact. */
 export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
   const [values, setValues] = useState(() => ({ ...rememberedVisitor(), phone: '', comments: '' }));
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const { submit, sending, fieldErrors: errors } = useFormSubmit({
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const {
+    submit,
+    sending,
+    fieldErrors: errors,
+  } = useFormSubmit({
     send: (input: InquiryInput) => sendContact(buildInquiry(input, artwork)),
     check: (input) =>
       input.firstName.trim() && input.lastName.trim() && input.email.trim()
         ? undefined
-        : { notice: { title: 'Failed to send inquiry', description: 'Please fill in your first name, last name and email.', destructive: true } },
+        : {
+            notice: {
+              title: 'Failed to send inquiry',
+              description: 'Please fill in your first name, last name and email.',
+              destructive: true,
+            },
+          },
     notices: {
       sent: { title: 'Inquiry sent', description: 'Thank you for your interest. We will contact you shortly.' },
       failed: { title: 'Failed to send inquiry' },
@@ -50,9 +61,27 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
             onChange={set('firstName')}
             error={errors.name}
           />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" required maxLength={NAME_PART_MAX} value={values.lastName} onChange={set('lastName')} />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={NAME_PART_MAX}
+            value={values.lastName}
+            onChange={set('lastName')}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={FORM_LIMITS.email} value={values.email} onChange={set('email')} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={FORM_LIMITS.email}
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
         <TextField
           label="Phone"
           optional
@@ -64,7 +93,16 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
           onChange={set('phone')}
           error={errors.phone}
         />
-        <TextArea label="Comments" optional name="comments" rows={4} maxLength={COMMENTS_MAX} value={values.comments} onChange={set('comments')} error={errors.message} />
+        <TextArea
+          label="Comments"
+          optional
+          name="comments"
+          rows={4}
+          maxLength={COMMENTS_MAX}
+          value={values.comments}
+          onChange={set('comments')}
+          error={errors.message}
+        />
         <div>
           <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
             {sending ? 'Sending…' : 'Send Inquiry'}

@@ -12,7 +12,8 @@ export function artworkImages(a: ArtworksRecord): ArtworkImage[] {
   if (a.main_image) out.push({ field: 'main_image', file: a.main_image, alt: a.main_image_alt || a.title });
   for (const i of [1, 2, 3, 4, 5] as const) {
     const file = a[`detail_image_${i}`];
-    if (file) out.push({ field: `detail_image_${i}`, file, alt: a[`detail_image_${i}_alt`] || `${a.title}, detail ${i}` });
+    if (file)
+      out.push({ field: `detail_image_${i}`, file, alt: a[`detail_image_${i}_alt`] || `${a.title}, detail ${i}` });
   }
   return out;
 }

@@ -43,7 +43,10 @@ function AdminVideosRoute() {
   return (
     <>
       <PageHead title="Course Chapter Management" />
-      <AdminVideosPage courseId={course} onSelectCourse={(id) => void navigate({ search: { course: id }, replace: true })} />
+      <AdminVideosPage
+        courseId={course}
+        onSelectCourse={(id) => void navigate({ search: { course: id }, replace: true })}
+      />
     </>
   );
 }

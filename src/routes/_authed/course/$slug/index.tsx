@@ -7,7 +7,9 @@ import { PageHead } from '@/features/site/components/PageHead';
 export const Route = createFileRoute('/_authed/course/$slug/')({
   loader: ({ context: { queryClient, user }, params }) => loadCourseDashboard(queryClient, user, params.slug),
   notFoundComponent: () => <CourseNotFound notice={{ title: 'Course not found' }} />,
-  errorComponent: () => <CourseNotFound notice={{ title: 'Failed to load course content', description: 'Failed to load course' }} />,
+  errorComponent: () => (
+    <CourseNotFound notice={{ title: 'Failed to load course content', description: 'Failed to load course' }} />
+  ),
   component: DashboardRoute,
 });
 

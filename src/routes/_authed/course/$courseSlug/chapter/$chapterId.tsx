@@ -5,7 +5,8 @@ import { CourseNotFound } from '@/features/course/components/CourseStatus';
 import { PageHead } from '@/features/site/components/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$courseSlug/chapter/$chapterId')({
-  loader: ({ context: { queryClient, user }, params }) => loadChapterPage(queryClient, user, params.courseSlug, params.chapterId),
+  loader: ({ context: { queryClient, user }, params }) =>
+    loadChapterPage(queryClient, user, params.courseSlug, params.chapterId),
   notFoundComponent: () => <CourseNotFound />,
   errorComponent: () => <CourseNotFound />,
   component: ChapterRoute,

@@ -11,14 +11,18 @@ routerAdd(
   "POST",
   "/api/atelier/create-payment",
   (e) => {
-    const prof = $os.getenv("ATELIER_PROFILE") === "1" ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent")) : null;
+    const prof =
+      $os.getenv("ATELIER_PROFILE") === "1"
+        ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent"))
+        : null;
     try {
       // The raw body, parsed once: cheaper than e.requestInfo() for a crowd of small JSON bodies.
       let body = null;
       try {
         body = JSON.parse(toString(e.request.body) || "{}");
       } catch (_) {}
-      if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequestError("The request body must be a JSON object.");
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        throw new BadRequestError("The request body must be a JSON object.");
       if (prof) prof.mark("parse");
       if (body.courseSlug == null) {
         // A drop's crowd: answered here, without loading the checkout or touching the database.
@@ -28,7 +32,10 @@ routerAdd(
       const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
       const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
       const checkout = require(`${__hooks}/lib/checkout.js`);
-      const result = body.courseSlug != null ? checkout.createCourseCheckout(body, auth) : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
+      const result =
+        body.courseSlug != null
+          ? checkout.createCourseCheckout(body, auth)
+          : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
       if (prof) prof.finish(200);
       return e.json(200, result);
     } catch (err) {
@@ -46,7 +53,8 @@ routerAdd(
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
-    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId)) throw new NotFoundError("No order was found for this payment.");
+    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId))
+      throw new NotFoundError("No order was found for this payment.");
     const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
     if (!rows.length) throw new NotFoundError("No order was found for this payment.");
     let order = rows[0];
@@ -63,7 +71,9 @@ routerAdd(
         }
       } catch (err) {
         // The webhook still fulfils; answer with what we know.
-        $app.logger().warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err?.message));
+        $app
+          .logger()
+          .warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err?.message));
       }
     }
     return e.json(200, require(`${__hooks}/lib/order-view.js`).verified(order));
@@ -80,7 +90,8 @@ routerAdd(
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
-    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId)) throw new NotFoundError("No checkout was found for this payment.");
+    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId))
+      throw new NotFoundError("No checkout was found for this payment.");
     const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
     if (!rows.length) throw new NotFoundError("No checkout was found for this payment.");
     const order = require(`${__hooks}/lib/cancel.js`).cancel(rows[0]);
@@ -93,7 +104,11 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
   const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const raw = toString(e.request.body);
-  const problem = stripe.verifySignature(raw, e.request.header.get("Stripe-Signature"), $os.getenv("STRIPE_WEBHOOK_SECRET"));
+  const problem = stripe.verifySignature(
+    raw,
+    e.request.header.get("Stripe-Signature"),
+    $os.getenv("STRIPE_WEBHOOK_SECRET"),
+  );
   if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);
   let event;
   try {
@@ -182,5 +197,10 @@ cronAdd("atelier_release_holds", "* * * * *", () => {
 
 // Timing probes for the drop bench (tests/bench/drop.mjs --profile); absent in production.
 if ($os.getenv("ATELIER_PROFILE") === "1") {
-  routerAdd("GET", "/api/atelier/profile", (e) => e.json(200, require(`${__hooks}/lib/profile.js`).take()), $apis.requireSuperuserAuth());
+  routerAdd(
+    "GET",
+    "/api/atelier/profile",
+    (e) => e.json(200, require(`${__hooks}/lib/profile.js`).take()),
+    $apis.requireSuperuserAuth(),
+  );
 }

@@ -14,9 +14,28 @@ migrate(
     const status = orders.fields.getByName("status");
     status.values = STATUSES;
     status.help = STATUS_HELP;
-    orders.fields.add(new TextField({ name: "client_ip", max: 45, hidden: true, help: "Address the checkout came from; caps the copies one visitor can hold in open checkouts." }));
-    orders.fields.add(new TextField({ name: "problem", max: 1000, help: "Why a paid order was not fulfilled (needs_refund, amount_mismatch)." }));
-    orders.fields.add(new TextField({ name: "stripe_refund_id", max: 255, help: "Stripe refund id (re_...) when the server refunded the payment." }));
+    orders.fields.add(
+      new TextField({
+        name: "client_ip",
+        max: 45,
+        hidden: true,
+        help: "Address the checkout came from; caps the copies one visitor can hold in open checkouts.",
+      }),
+    );
+    orders.fields.add(
+      new TextField({
+        name: "problem",
+        max: 1000,
+        help: "Why a paid order was not fulfilled (needs_refund, amount_mismatch).",
+      }),
+    );
+    orders.fields.add(
+      new TextField({
+        name: "stripe_refund_id",
+        max: 255,
+        help: "Stripe refund id (re_...) when the server refunded the payment.",
+      }),
+    );
     orders.fields.add(new DateField({ name: "refunded_at", help: "When the refund was made." }));
     orders.indexes = [
       ...orders.indexes,
@@ -26,15 +45,20 @@ migrate(
     app.save(orders);
 
     const prints = app.findCollectionByNameOrId("prints");
-    prints.fields.getByName("sold").help = "Kept by the server: copies sold. Can be set when creating a print (copies sold before it was listed); later edits here are ignored.";
-    prints.fields.getByName("available").help = "Kept by the server: edition size minus sold minus copies held in open checkouts. Edits here are ignored.";
-    prints.fields.getByName("edition_size").help = "Number of prints in the limited edition. Cannot be set below the copies sold and held in open checkouts.";
+    prints.fields.getByName("sold").help =
+      "Kept by the server: copies sold. Can be set when creating a print (copies sold before it was listed); later edits here are ignored.";
+    prints.fields.getByName("available").help =
+      "Kept by the server: edition size minus sold minus copies held in open checkouts. Edits here are ignored.";
+    prints.fields.getByName("edition_size").help =
+      "Number of prints in the limited edition. Cannot be set below the copies sold and held in open checkouts.";
     app.save(prints);
   },
   (app) => {
     const orders = app.findCollectionByNameOrId("orders");
     for (const name of ["client_ip", "problem", "stripe_refund_id", "refunded_at"]) orders.fields.removeByName(name);
-    orders.indexes = orders.indexes.filter((i) => !i.includes("idx_orders_client_ip_status") && !i.includes("idx_orders_email_status"));
+    orders.indexes = orders.indexes.filter(
+      (i) => !i.includes("idx_orders_client_ip_status") && !i.includes("idx_orders_email_status"),
+    );
     const status = orders.fields.getByName("status");
     status.values = OLD_STATUSES;
     status.help = OLD_STATUS_HELP;
@@ -42,7 +66,8 @@ migrate(
 
     const prints = app.findCollectionByNameOrId("prints");
     prints.fields.getByName("sold").help = "Kept by the server: prints sold so far. Do not edit by hand.";
-    prints.fields.getByName("available").help = "Kept by the server: edition size minus sold minus prints held in open checkouts.";
+    prints.fields.getByName("available").help =
+      "Kept by the server: edition size minus sold minus prints held in open checkouts.";
     prints.fields.getByName("edition_size").help = "Number of prints in the limited edition.";
     app.save(prints);
   },

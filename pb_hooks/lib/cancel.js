@@ -24,13 +24,25 @@ function cancel(order) {
         session = stripe.retrieveCheckoutSession(sessionId);
       } catch (_) {}
       if (!session) {
-        $app.logger().warn("cancel-payment could not reach Stripe", "session", sessionId, "error", String(err?.message ?? err));
-        throw new ApiError(502, "The payment provider could not be reached. Your checkout closes by itself within 40 minutes; nothing is charged unless you pay.", {});
+        $app
+          .logger()
+          .warn("cancel-payment could not reach Stripe", "session", sessionId, "error", String(err?.message ?? err));
+        throw new ApiError(
+          502,
+          "The payment provider could not be reached. Your checkout closes by itself within 40 minutes; nothing is charged unless you pay.",
+          {},
+        );
       }
-      if (session.payment_status === "paid" || session.payment_status === "no_payment_required") return fulfil.fulfil(sessionId, session) || reread(order);
+      if (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+        return fulfil.fulfil(sessionId, session) || reread(order);
       // Completed with a delayed payment method: the payment may still arrive, keep the copy.
       if (session.status === "complete") return reread(order);
-      if (session.status === "open") throw new ApiError(502, `The payment provider refused to close the checkout: ${err?.message ?? "unknown error"}`, {});
+      if (session.status === "open")
+        throw new ApiError(
+          502,
+          `The payment provider refused to close the checkout: ${err?.message ?? "unknown error"}`,
+          {},
+        );
     }
   }
   fulfil.release(order.id, "canceled");

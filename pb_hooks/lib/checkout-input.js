@@ -9,12 +9,17 @@ const MAX_COPIES_PER_ORDER = 2;
 const CURRENCIES = ["eur", "sek", "usd"];
 
 function apiError(status, message, field, code) {
-  return new ApiError(status, message, field ? { [field]: new ValidationError(code || "validation_invalid_value", message) } : {});
+  return new ApiError(
+    status,
+    message,
+    field ? { [field]: new ValidationError(code || "validation_invalid_value", message) } : {},
+  );
 }
 
 /** Parses the print cart body into [{printId, quantity}] (ids merged), or throws 400. */
 function parsePrintItems(items) {
-  if (!Array.isArray(items) || items.length === 0) throw apiError(400, "Add some prints to your cart first.", "items", "validation_required");
+  if (!Array.isArray(items) || items.length === 0)
+    throw apiError(400, "Add some prints to your cart first.", "items", "validation_required");
   if (items.length > MAX_LINES) throw apiError(400, `At most ${MAX_LINES} different prints per order.`, "items");
   const merged = {};
   const order = [];
@@ -22,7 +27,8 @@ function parsePrintItems(items) {
     let id = item && typeof item.id === "string" ? item.id : "";
     if (id.indexOf("print-") === 0) id = id.slice(6);
     const q = item ? Number(item.quantity == null ? 1 : item.quantity) : NaN;
-    if (!/^[a-z0-9]{1,32}$/.test(id)) throw apiError(400, "Unknown print in the cart.", "items", "validation_invalid_id");
+    if (!/^[a-z0-9]{1,32}$/.test(id))
+      throw apiError(400, "Unknown print in the cart.", "items", "validation_invalid_id");
     if (!Number.isFinite(q) || Math.floor(q) !== q || q < 1) {
       throw apiError(400, "Quantity must be a whole number of at least 1.", "items", "validation_invalid_quantity");
     }
@@ -32,7 +38,12 @@ function parsePrintItems(items) {
     }
     merged[id] += q;
     if (merged[id] > MAX_COPIES_PER_ORDER) {
-      throw apiError(400, `At most ${MAX_COPIES_PER_ORDER} copies of each print per order: the editions are limited.`, "items", "validation_max_copies");
+      throw apiError(
+        400,
+        `At most ${MAX_COPIES_PER_ORDER} copies of each print per order: the editions are limited.`,
+        "items",
+        "validation_max_copies",
+      );
     }
   }
   return order.map((id) => ({ printId: id, quantity: merged[id] }));
@@ -66,4 +77,12 @@ function soldOutAnswer(body) {
   return null;
 }
 
-module.exports = { apiError, parsePrintItems, parseCurrency, shortageMessage, soldOutAnswer, MAX_COPIES_PER_ORDER, MAX_LINES };
+module.exports = {
+  apiError,
+  parsePrintItems,
+  parseCurrency,
+  shortageMessage,
+  soldOutAnswer,
+  MAX_COPIES_PER_ORDER,
+  MAX_LINES,
+};

@@ -22,12 +22,59 @@ const MAX_HELD_PER_EMAIL = 2;
 const MAX_HELD_PER_IP = 4;
 // "Free worldwide shipping from Stockholm": Stripe wants an explicit list.
 const SHIPPING_COUNTRIES = [
-  "SE", "NO", "DK", "FI", "IS", "DE", "AT", "CH", "NL", "BE", "LU", "FR", "ES", "PT", "IT", "IE", "GB",
-  "PL", "CZ", "SK", "HU", "SI", "HR", "RO", "BG", "GR", "CY", "MT", "EE", "LV", "LT",
-  "US", "CA", "MX", "BR", "AR", "CL", "AU", "NZ", "JP", "KR", "SG", "HK", "TW", "IL", "AE", "ZA", "IN",
+  "SE",
+  "NO",
+  "DK",
+  "FI",
+  "IS",
+  "DE",
+  "AT",
+  "CH",
+  "NL",
+  "BE",
+  "LU",
+  "FR",
+  "ES",
+  "PT",
+  "IT",
+  "IE",
+  "GB",
+  "PL",
+  "CZ",
+  "SK",
+  "HU",
+  "SI",
+  "HR",
+  "RO",
+  "BG",
+  "GR",
+  "CY",
+  "MT",
+  "EE",
+  "LV",
+  "LT",
+  "US",
+  "CA",
+  "MX",
+  "BR",
+  "AR",
+  "CL",
+  "AU",
+  "NZ",
+  "JP",
+  "KR",
+  "SG",
+  "HK",
+  "TW",
+  "IL",
+  "AE",
+  "ZA",
+  "IN",
 ];
 
-const { apiError, parsePrintItems, parseCurrency, shortageMessage, MAX_COPIES_PER_ORDER } = require(`${__hooks}/lib/checkout-input.js`);
+const { apiError, parsePrintItems, parseCurrency, shortageMessage, MAX_COPIES_PER_ORDER } = require(
+  `${__hooks}/lib/checkout-input.js`,
+);
 
 function nowIso(offsetSeconds) {
   return new Date(Date.now() + (offsetSeconds || 0) * 1000).toISOString().replace("T", " ");
@@ -57,7 +104,9 @@ function fileUrl(record, field, thumb) {
 }
 
 function validEmail(v) {
-  return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/validate.js`).EMAIL_RE.test(v) ? v.toLowerCase() : "";
+  return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/validate.js`).EMAIL_RE.test(v)
+    ? v.toLowerCase()
+    : "";
 }
 
 // ---- stock, read with one statement (inside a transaction: exact; outside: a snapshot) ----
@@ -99,7 +148,12 @@ function remainingOf(stock) {
 
 function gateSnapshot(stock) {
   const gate = require(`${__hooks}/lib/stock-gate.js`);
-  return { left: remainingOf(stock), until: gate.validUntil(Date.now(), stock.nextExpiry), title: stock.title, active: stock.active };
+  return {
+    left: remainingOf(stock),
+    until: gate.validUntil(Date.now(), stock.nextExpiry),
+    title: stock.title,
+    active: stock.active,
+  };
 }
 
 /**
@@ -168,7 +222,9 @@ function abandon(orderId, status) {
     if (order.getString("status") !== "pending") return;
     order.set("status", status);
     txApp.save(order);
-    for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, { o: orderId })) {
+    for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, {
+      o: orderId,
+    })) {
       h.set("status", "released");
       txApp.save(h);
       touched[h.getString("print_id")] = true;
@@ -186,7 +242,10 @@ function lineItem(item, imageUrl) {
   const product = { name: item.title };
   if (imageUrl) product.images = [imageUrl];
   product.metadata = { type: item.type, id: item.id };
-  return { price_data: { currency: item.currency, unit_amount: item.unit_amount, product_data: product }, quantity: item.quantity };
+  return {
+    price_data: { currency: item.currency, unit_amount: item.unit_amount, product_data: product },
+    quantity: item.quantity,
+  };
 }
 
 function stripeFailure(err) {
@@ -223,11 +282,25 @@ function openSession(order, lineItems, opts) {
     if (!session?.id || !session.url) throw new Error("no checkout URL in Stripe's answer");
     $app.runInTransaction((txApp) => {
       if (prof) prof.mark("sessionTxWait");
-      txApp.db().newQuery(`UPDATE ${Collections.Orders} SET stripe_session_id = {:s} WHERE id = {:id}`).bind({ s: session.id, id: order.id }).execute();
+      txApp
+        .db()
+        .newQuery(`UPDATE ${Collections.Orders} SET stripe_session_id = {:s} WHERE id = {:id}`)
+        .bind({ s: session.id, id: order.id })
+        .execute();
     });
     if (prof) prof.mark("sessionTx");
   } catch (err) {
-    $app.logger().error("stripe checkout create failed", "order", order.id, "status", err?.stripeStatus, "error", String(err?.message ?? err));
+    $app
+      .logger()
+      .error(
+        "stripe checkout create failed",
+        "order",
+        order.id,
+        "status",
+        err?.stripeStatus,
+        "error",
+        String(err?.message ?? err),
+      );
     if (session?.id) {
       // The session exists but we could not record it: close it so it cannot be paid.
       try {
@@ -279,7 +352,8 @@ function claimTickets(wanted) {
     if (r.result === "short") {
       throw apiError(409, shortageMessage(r.title, r.left), "items", "sold_out");
     }
-    if (r.result === "inactive") throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
+    if (r.result === "inactive")
+      throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
     // Reloads kept losing to concurrent changes: rare, and safe to retry.
     throw apiError(503, "The shop is very busy right now. Please try again in a moment.");
   }
@@ -313,14 +387,31 @@ function createPrintCheckout(body, auth, visitor, prof) {
       try {
         print = $app.findRecordById(Collections.Prints, w.printId);
       } catch (_) {}
-      if (!print?.getBool("is_active")) throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
+      if (!print?.getBool("is_active"))
+        throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
       const unit = pricing.unitAmount(
-        { price_cents: print.getInt("price_cents"), price_cents_eur: print.getInt("price_cents_eur"), price_cents_usd: print.getInt("price_cents_usd") },
+        {
+          price_cents: print.getInt("price_cents"),
+          price_cents_eur: print.getInt("price_cents_eur"),
+          price_cents_usd: print.getInt("price_cents_usd"),
+        },
         currency,
         rates,
       );
       if (unit <= 0) throw apiError(404, `"${print.getString("title")}" is not for sale.`, "items", "not_found");
-      lines.push({ print: print, quantity: w.quantity, item: { type: "print", id: print.id, slug: print.getString("slug"), title: print.getString("title"), quantity: w.quantity, unit_amount: unit, currency: currency } });
+      lines.push({
+        print: print,
+        quantity: w.quantity,
+        item: {
+          type: "print",
+          id: print.id,
+          slug: print.getString("slug"),
+          title: print.getString("title"),
+          quantity: w.quantity,
+          unit_amount: unit,
+          currency: currency,
+        },
+      });
     }
     if (prof) prof.mark("prepare");
 
@@ -340,9 +431,19 @@ function createPrintCheckout(body, auth, visitor, prof) {
         if (l.quantity > left) {
           refusal = apiError(409, shortageMessage(s.title, left), "items", "sold_out");
         } else if (email && heldBy(txApp, s.id, "email", email) + l.quantity > MAX_HELD_PER_EMAIL) {
-          refusal = apiError(429, `You already hold ${MAX_HELD_PER_EMAIL} copies of "${s.title}" in an open checkout. Complete or cancel it first.`, "items", "max_held");
+          refusal = apiError(
+            429,
+            `You already hold ${MAX_HELD_PER_EMAIL} copies of "${s.title}" in an open checkout. Complete or cancel it first.`,
+            "items",
+            "max_held",
+          );
         } else if (ip && heldBy(txApp, s.id, "client_ip", ip) + l.quantity > MAX_HELD_PER_IP) {
-          refusal = apiError(429, `Too many copies of "${s.title}" are held in open checkouts from your network. Complete or cancel one first.`, "items", "max_held");
+          refusal = apiError(
+            429,
+            `Too many copies of "${s.title}" are held in open checkouts from your network. Complete or cancel one first.`,
+            "items",
+            "max_held",
+          );
         }
       }
       if (prof) prof.mark("txCheck");
@@ -354,8 +455,14 @@ function createPrintCheckout(body, auth, visitor, prof) {
         order.set("email", email);
         order.set("client_ip", ip);
         if (auth) order.set("user_id", auth.id);
-        order.set("items", lines.map((l) => l.item));
-        order.set("amount_total", lines.reduce((s, l) => s + l.item.unit_amount * l.quantity, 0));
+        order.set(
+          "items",
+          lines.map((l) => l.item),
+        );
+        order.set(
+          "amount_total",
+          lines.reduce((s, l) => s + l.item.unit_amount * l.quantity, 0),
+        );
         txApp.saveNoValidate(order);
         const holds = txApp.findCollectionByNameOrId(Collections.StockHolds);
         for (let i = 0; i < lines.length; i++) {
@@ -392,12 +499,20 @@ function createPrintCheckout(body, auth, visitor, prof) {
 
   let lineItems;
   try {
-    lineItems = lines.map((l) => lineItem(l.item, fileUrl(l.print, "main_image", "800x0") || fileUrl(l.print, "cover_image", "800x0")));
+    lineItems = lines.map((l) =>
+      lineItem(l.item, fileUrl(l.print, "main_image", "800x0") || fileUrl(l.print, "cover_image", "800x0")),
+    );
   } catch (err) {
     abandon(order.id, "failed");
     throw err;
   }
-  return openSession(order, lineItems, { kind: "print", email: email, shipping: true, metadata: { order_id: order.id, kind: "print" }, prof: prof });
+  return openSession(order, lineItems, {
+    kind: "print",
+    email: email,
+    shipping: true,
+    metadata: { order_id: order.id, kind: "print" },
+    prof: prof,
+  });
 }
 
 // ---- course ----
@@ -417,7 +532,8 @@ function reuseCourseCheckout(order) {
   } catch (err) {
     throw stripeFailure(err);
   }
-  if (session.status === "open" && session.url) return { url: session.url, sessionId: session.id, orderId: order.id, reused: true };
+  if (session.status === "open" && session.url)
+    return { url: session.url, sessionId: session.id, orderId: order.id, reused: true };
   if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
     require(`${__hooks}/lib/fulfil.js`).fulfil(sessionId, session);
     throw apiError(409, "You are already enrolled in this course.");
@@ -440,12 +556,24 @@ function createCourseCheckout(body, auth) {
     course = $app.findFirstRecordByFilter(Collections.Courses, "slug = {:s} && is_published = true", { s: slug });
   } catch (_) {}
   if (!course) throw apiError(404, "The requested course could not be found.");
-  const enrolled = () => $app.findRecordsByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: auth.id, c: course.id }).length > 0;
+  const enrolled = () =>
+    $app.findRecordsByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", "", 1, 0, {
+      u: auth.id,
+      c: course.id,
+    }).length > 0;
   if (enrolled()) throw apiError(409, "You are already enrolled in this course.");
   const currency = (course.getString("currency") || "usd").toLowerCase();
   const unit = course.getInt("price_cents");
   if (unit <= 0) throw apiError(400, "This course has no price set.");
-  const item = { type: "course", id: course.id, slug: course.getString("slug"), title: course.getString("title"), quantity: 1, unit_amount: unit, currency: currency };
+  const item = {
+    type: "course",
+    id: course.id,
+    slug: course.getString("slug"),
+    title: course.getString("title"),
+    quantity: 1,
+    unit_amount: unit,
+    currency: currency,
+  };
   const email = auth.getString("email") || validEmail(body.customerEmail);
 
   // One open checkout per learner and course: a second "Continue Course" gets the first.
@@ -453,7 +581,14 @@ function createCourseCheckout(body, auth) {
     let open = null;
     let order = null;
     $app.runInTransaction((txApp) => {
-      const found = txApp.findRecordsByFilter(Collections.Orders, "kind = 'course' && status = 'pending' && user_id = {:u}", "-created", 10, 0, { u: auth.id });
+      const found = txApp.findRecordsByFilter(
+        Collections.Orders,
+        "kind = 'course' && status = 'pending' && user_id = {:u}",
+        "-created",
+        10,
+        0,
+        { u: auth.id },
+      );
       open = found.find((o) => jsonItems(o)[0]?.id === course.id) || null;
       if (open) return;
       order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));

@@ -91,7 +91,9 @@ function fulfilPrint(txApp, order, touched) {
   const need = {};
   for (const h of holds) {
     const status = h.getString("status");
-    const lapsed = status === "released" || (status === "open" && h.getString("expires_at") !== "" && h.getString("expires_at") <= now);
+    const lapsed =
+      status === "released" ||
+      (status === "open" && h.getString("expires_at") !== "" && h.getString("expires_at") <= now);
     if (lapsed) need[h.getString("print_id")] = (need[h.getString("print_id")] || 0) + h.getInt("quantity");
   }
   for (const pid of Object.keys(need)) {
@@ -113,7 +115,11 @@ function fulfilPrint(txApp, order, touched) {
     h.set("edition_numbers", numbers);
     txApp.saveNoValidate(h);
     // A relative update: `sold` only ever grows, whatever else saved the print meanwhile.
-    txApp.db().newQuery(`UPDATE ${Collections.Prints} SET sold = sold + {:q} WHERE id = {:id}`).bind({ q: q, id: pid }).execute();
+    txApp
+      .db()
+      .newQuery(`UPDATE ${Collections.Prints} SET sold = sold + {:q} WHERE id = {:id}`)
+      .bind({ q: q, id: pid })
+      .execute();
     checkout.refreshAvailable(txApp, pid);
     touched[pid] = true;
     for (const it of items) if (it.id === pid) it.edition_numbers = (it.edition_numbers || []).concat(numbers);
@@ -132,7 +138,14 @@ function fulfilCourse(txApp, order, session) {
     return "";
   }
   if (!order.getString("user_id")) order.set("user_id", user.id);
-  const existing = txApp.findRecordsByFilter(Collections.CourseEnrollments, "user_id = {:u} && course_id = {:c}", "", 1, 0, { u: user.id, c: courseId });
+  const existing = txApp.findRecordsByFilter(
+    Collections.CourseEnrollments,
+    "user_id = {:u} && course_id = {:c}",
+    "",
+    1,
+    0,
+    { u: user.id, c: courseId },
+  );
   if (existing.length) return "paid for a course the learner is already enrolled in";
   const en = new Record(txApp.findCollectionByNameOrId(Collections.CourseEnrollments));
   en.set("user_id", user.id);
@@ -156,12 +169,20 @@ function markPaid(orderId, session) {
     const order = txApp.findRecordById(Collections.Orders, orderId);
     if (DONE.indexOf(order.getString("status")) >= 0) return;
     recordPayment(order, session);
-    const problem = order.getString("kind") === "print" ? fulfilPrint(txApp, order, touched) : fulfilCourse(txApp, order, session);
+    const problem =
+      order.getString("kind") === "print" ? fulfilPrint(txApp, order, touched) : fulfilCourse(txApp, order, session);
     if (problem) {
       order.set("status", "needs_refund");
       order.set("problem", problem);
       // Whatever it still held goes back: this order will not be shipped.
-      for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, { o: order.id })) {
+      for (const h of txApp.findRecordsByFilter(
+        Collections.StockHolds,
+        "order_id = {:o} && status = 'open'",
+        "",
+        0,
+        0,
+        { o: order.id },
+      )) {
         h.set("status", "released");
         txApp.saveNoValidate(h);
         touched[h.getString("print_id")] = true;
@@ -190,10 +211,15 @@ function markMismatch(orderId, session) {
     order.set("status", "amount_mismatch");
     order.set(
       "problem",
-      `Stripe charged ${session.amount_total} ${String(session.currency || "?").toUpperCase()} for session ${session.id}; the order is ${order.getInt("amount_total")} ${order.getString("currency").toUpperCase()}`.slice(0, 1000),
+      `Stripe charged ${session.amount_total} ${String(session.currency || "?").toUpperCase()} for session ${session.id}; the order is ${order.getInt("amount_total")} ${order.getString("currency").toUpperCase()}`.slice(
+        0,
+        1000,
+      ),
     );
     txApp.save(order);
-    for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, { o: order.id })) {
+    for (const h of txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o} && status = 'open'", "", 0, 0, {
+      o: order.id,
+    })) {
       h.set("status", "released");
       txApp.saveNoValidate(h);
       touched[h.getString("print_id")] = true;
@@ -217,7 +243,17 @@ function refund(orderId) {
   try {
     result = stripe.createRefund(pi, { order_id: order.id }, `refund-${order.id}`);
   } catch (err) {
-    $app.logger().error("stripe refund failed", "order", order.id, "status", err?.stripeStatus, "error", String(err?.message ?? err));
+    $app
+      .logger()
+      .error(
+        "stripe refund failed",
+        "order",
+        order.id,
+        "status",
+        err?.stripeStatus,
+        "error",
+        String(err?.message ?? err),
+      );
     return false;
   }
   $app.runInTransaction((txApp) => {
@@ -335,13 +371,26 @@ function sendEmails(orderId) {
   const buyer = order.getString("email");
   if (msgs.buyer && buyer && claim(orderId, "buyer_email_sent_at")) {
     const m = msgs.buyer;
-    const res = mailer.send({ to: buyer, subject: m.subject, html: mailer.layout({ title: m.title, bodyHtml: m.body }), kind: m.kind, ref: order.id });
+    const res = mailer.send({
+      to: buyer,
+      subject: m.subject,
+      html: mailer.layout({ title: m.title, bodyHtml: m.body }),
+      kind: m.kind,
+      ref: order.id,
+    });
     if (!res.ok) unclaim(orderId, "buyer_email_sent_at");
   }
   const artist = $os.getenv("ARTIST_EMAIL");
   if (msgs.artist && artist && claim(orderId, "artist_email_sent_at")) {
     const m = msgs.artist;
-    const res = mailer.send({ to: artist, subject: m.subject, html: mailer.layout({ title: m.title, bodyHtml: m.body }), replyTo: buyer || undefined, kind: m.kind, ref: order.id });
+    const res = mailer.send({
+      to: artist,
+      subject: m.subject,
+      html: mailer.layout({ title: m.title, bodyHtml: m.body }),
+      replyTo: buyer || undefined,
+      kind: m.kind,
+      ref: order.id,
+    });
     if (!res.ok) unclaim(orderId, "artist_email_sent_at");
   }
 }
@@ -359,7 +408,9 @@ function fulfil(sessionId, session) {
   }
   const ps = session.payment_status;
   if (ps === "paid" || ps === "no_payment_required") {
-    const sameAmount = Number(session.amount_total) === order.getInt("amount_total") && String(session.currency || "").toLowerCase() === order.getString("currency");
+    const sameAmount =
+      Number(session.amount_total) === order.getInt("amount_total") &&
+      String(session.currency || "").toLowerCase() === order.getString("currency");
     if (sameAmount) markPaid(order.id, session);
     else markMismatch(order.id, session);
     // Every call (webhook retries too) finishes what an earlier one could not: the refund, the mails.
@@ -384,7 +435,14 @@ function releaseSession(session, status) {
 function sweepExpiredHolds() {
   const now = nowIso();
   const orders = {};
-  for (const h of $app.findRecordsByFilter(Collections.StockHolds, "status = 'open' && expires_at != '' && expires_at < {:now}", "", 500, 0, { now: now })) {
+  for (const h of $app.findRecordsByFilter(
+    Collections.StockHolds,
+    "status = 'open' && expires_at != '' && expires_at < {:now}",
+    "",
+    500,
+    0,
+    { now: now },
+  )) {
     orders[h.getString("order_id")] = true;
   }
   let n = 0;

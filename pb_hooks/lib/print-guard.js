@@ -13,7 +13,11 @@ function beforeCreate(record) {
   const edition = record.getInt("edition_size");
   const sold = Math.max(0, record.getInt("sold"));
   if (edition > 0 && sold > edition) {
-    throw fieldError("sold", "sold_above_edition", `Copies sold (${sold}) cannot be more than the edition size (${edition}).`);
+    throw fieldError(
+      "sold",
+      "sold_above_edition",
+      `Copies sold (${sold}) cannot be more than the edition size (${edition}).`,
+    );
   }
   record.set("sold", sold);
   record.set("available", Math.max(0, edition - sold));
@@ -29,7 +33,11 @@ function beforeUpdate(txApp, record) {
   const taken = stock.sold + stock.held;
   if (edition < taken) {
     const held = stock.held ? ` and ${stock.held} held in open checkouts` : "";
-    throw fieldError("edition_size", "edition_below_sold", `The edition cannot be smaller than ${taken}: ${stock.sold} sold${held}.`);
+    throw fieldError(
+      "edition_size",
+      "edition_below_sold",
+      `The edition cannot be smaller than ${taken}: ${stock.sold} sold${held}.`,
+    );
   }
   record.set("available", Math.max(0, edition - taken));
 }

@@ -39,7 +39,9 @@ function start(sentAt) {
       phases.rest = t - last;
       phases.handler = t - t0;
       // One key per request: appending to one shared value would serialize the crowd on it.
-      $app.store().set(`${PREFIX}${t0}:${$security.randomString(8)}`, JSON.stringify({ outcome: outcome, phases: phases }));
+      $app
+        .store()
+        .set(`${PREFIX}${t0}:${$security.randomString(8)}`, JSON.stringify({ outcome: outcome, phases: phases }));
     },
   };
 }

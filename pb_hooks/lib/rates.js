@@ -3,7 +3,6 @@
 // logged, and the last good rate stays in use (a broken feed must not reprice the shop).
 // CommonJS; `sane` has no PocketBase globals so Node tests can require it.
 
-
 const DEFAULT_URL = "https://api.frankfurter.app/latest?from=EUR&to=SEK,USD";
 const MAX_MOVE = 0.2;
 // With no last good rate (a fresh database), the fallback rates are the reference, with a
@@ -33,8 +32,8 @@ function refresh() {
     $app.logger().warn("exchange rates fetch failed", "url", url, "error", String(err?.message ? err.message : err));
     return { ok: false };
   }
-  const base = String((json?.base) || "EUR").toUpperCase();
-  const rates = (json?.rates) || {};
+  const base = String(json?.base || "EUR").toUpperCase();
+  const rates = json?.rates || {};
   if (base !== "EUR") {
     $app.logger().warn("exchange rates have an unexpected base", "base", base);
     return { ok: false };
@@ -50,7 +49,9 @@ function refresh() {
       const why = sane(rate, found.length ? found[0].getFloat("rate") : 0, fallback[cur.toLowerCase()]);
       if (why) {
         refused[cur] = why;
-        $app.logger().warn("exchange rate refused", "currency", cur, "rate", String(rates[cur]), "reason", why, "url", url);
+        $app
+          .logger()
+          .warn("exchange rate refused", "currency", cur, "rate", String(rates[cur]), "reason", why, "url", url);
         continue;
       }
       const rec = found.length ? found[0] : new Record(txApp.findCollectionByNameOrId(Collections.ExchangeRates));

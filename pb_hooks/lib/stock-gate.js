@@ -51,7 +51,9 @@ function fresh(entry, now) {
  * knows the answer is "not enough". Anything else goes on to claim().
  */
 function shortState(entry, quantity, now) {
-  return fresh(entry, now) && entry.active && entry.left < quantity ? { result: "short", left: entry.left, title: entry.title } : null;
+  return fresh(entry, now) && entry.active && entry.left < quantity
+    ? { result: "short", left: entry.left, title: entry.title }
+    : null;
 }
 
 /** Takes `quantity` tickets if the entry is fresh and has them. */
@@ -92,7 +94,17 @@ function loadState(entry, snapshot, epoch) {
   const current = entry ? entry.epoch : 0;
   if (current !== epoch) return { next: entry, applied: false };
   const pending = entry ? entry.pending : 0;
-  return { next: { left: Math.max(0, snapshot.left - pending), pending: pending, until: snapshot.until, epoch: current, title: snapshot.title, active: snapshot.active }, applied: true };
+  return {
+    next: {
+      left: Math.max(0, snapshot.left - pending),
+      pending: pending,
+      until: snapshot.until,
+      epoch: current,
+      title: snapshot.title,
+      active: snapshot.active,
+    },
+    applied: true,
+  };
 }
 
 function invalidateState(entry) {
@@ -118,7 +130,10 @@ function update(store, printId, fn) {
 }
 
 function claim(store, printId, quantity, now) {
-  return shortState(peek(store, printId), quantity, now) || update(store, printId, (entry) => claimState(entry, quantity, now));
+  return (
+    shortState(peek(store, printId), quantity, now) ||
+    update(store, printId, (entry) => claimState(entry, quantity, now))
+  );
 }
 
 function giveBack(store, printId, quantity) {

@@ -71,7 +71,11 @@ export async function servePocketBase({
   // new one, which is what a crowd pays for (README, "Print drops").
   const pool = hooksPool ?? env.PB_HOOKS_POOL;
   if (pool) args.push(`--hooksPool=${pool}`);
-  const child = spawn(bin, args, { cwd: root, env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) }, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn(bin, args, {
+    cwd: root,
+    env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) },
+    stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;

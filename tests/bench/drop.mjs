@@ -33,7 +33,10 @@ function cpuSeconds(pid) {
   }
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : Number.NaN);
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+    : Number.NaN;
 
 /** The loopback address of buyer `i` in drop `round` (each round its own range). */
 export function buyerAddress(round, i) {
@@ -50,7 +53,9 @@ function post(url, body, localAddress, headers = {}, method = 'POST') {
   const payload = Buffer.from(body === null ? '' : JSON.stringify(body));
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const extra = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
     const head =
       `${method} ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n` +
       `X-Bench-Sent: ${performance.timeOrigin + performance.now()}\r\nConnection: close\r\n${extra}\r\n`;
@@ -80,7 +85,10 @@ function post(url, body, localAddress, headers = {}, method = 'POST') {
 }
 
 async function superuserFetch(server, token, path, init = {}) {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: token, ...(init.headers ?? {}) } });
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: token, ...(init.headers ?? {}) },
+  });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -91,7 +99,15 @@ export async function startDropServer({ hooksPool, profile = false } = {}) {
   const stripe = await startStripeStandin();
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-drop-'));
   const port = await freePort();
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '0', ATELIER_PROFILE: profile ? '1' : '', ...stripe.env };
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DEMO_CONTENT: '0',
+    ATELIER_PROFILE: profile ? '1' : '',
+    ...stripe.env,
+  };
   let server;
   try {
     prepareData({ dataDir, env, superuser: SUPERUSER });
@@ -117,7 +133,15 @@ export async function startDropServer({ hooksPool, profile = false } = {}) {
       printSeq += 1;
       return ctx.su('/api/collections/prints/records', {
         method: 'POST',
-        body: JSON.stringify({ slug: `drop-bench-${printSeq}`, title: `Drop Bench ${printSeq}`, currency: 'eur', price_cents: 24000, edition_size: edition, is_active: true, sort_order: printSeq }),
+        body: JSON.stringify({
+          slug: `drop-bench-${printSeq}`,
+          title: `Drop Bench ${printSeq}`,
+          currency: 'eur',
+          price_cents: 24000,
+          edition_size: edition,
+          is_active: true,
+          sort_order: printSeq,
+        }),
       });
     },
     async stop() {
@@ -134,7 +158,11 @@ async function baseline(ctx, n = 10) {
   const print = await ctx.createPrint(n + 10);
   const ms = [];
   for (let i = 0; i < n; i++) {
-    const r = await post(`${ctx.server.url}/api/atelier/create-payment`, { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `alone${i}@example.com` }, `127.9.0.${i + 1}`);
+    const r = await post(
+      `${ctx.server.url}/api/atelier/create-payment`,
+      { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `alone${i}@example.com` },
+      `127.9.0.${i + 1}`,
+    );
     if (r.status !== 200) throw new Error(`a lone buyer got ${r.status}: ${JSON.stringify(r.json)}`);
     ms.push(r.ms);
   }
@@ -150,7 +178,9 @@ export async function runFloor(ctx, { buyers, round }) {
   const url = `${ctx.server.url}/api/health`;
   const serverCpu0 = cpuSeconds(ctx.server.child.pid);
   const started = performance.now();
-  const results = await Promise.all(Array.from({ length: buyers }, (_, i) => post(url, null, buyerAddress(round, i), {}, 'GET')));
+  const results = await Promise.all(
+    Array.from({ length: buyers }, (_, i) => post(url, null, buyerAddress(round, i), {}, 'GET')),
+  );
   const all = results.map((r) => r.ms).sort((a, b) => a - b);
   return {
     scenario: `${buyers} × GET /api/health (no JS: the floor)`,
@@ -172,7 +202,11 @@ export async function runDrop(ctx, { buyers, edition, round = 0 }) {
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: buyers }, (_, i) =>
-      post(url, { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `buyer${round}-${i}@example.com` }, buyerAddress(round, i)),
+      post(
+        url,
+        { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `buyer${round}-${i}@example.com` },
+        buyerAddress(round, i),
+      ),
     ),
   );
   const lastAnswer = Math.max(...results.map((r) => r.end)) - started;
@@ -192,7 +226,9 @@ export async function runDrop(ctx, { buyers, edition, round = 0 }) {
     if (d.status === 200) paid += 1;
   }
   const after = await ctx.su(`/api/collections/prints/records/${print.id}`);
-  const holds = await ctx.su(`/api/collections/stock_holds/records?perPage=500&filter=${encodeURIComponent(`print_id='${print.id}' && status='consumed'`)}`);
+  const holds = await ctx.su(
+    `/api/collections/stock_holds/records?perPage=500&filter=${encodeURIComponent(`print_id='${print.id}' && status='consumed'`)}`,
+  );
   const numbers = holds.items.flatMap((h) => h.edition_numbers ?? []);
   const distinct = new Set(numbers);
   const badNumbers = numbers.length - distinct.size + numbers.filter((n) => n < 1 || n > edition).length;
@@ -257,7 +293,16 @@ export function profileRows(lines) {
     const [outcome, phase] = key.split('\u0000');
     values.sort((a, b) => a - b);
     const sum = values.reduce((s, v) => s + v, 0);
-    rows.push({ outcome, phase, n: values.length, 'mean ms': (sum / values.length).toFixed(2), 'p50 ms': percentile(values, 50).toFixed(2), 'p95 ms': percentile(values, 95).toFixed(2), 'max ms': values.at(-1).toFixed(2), 'sum s': (sum / 1000).toFixed(2) });
+    rows.push({
+      outcome,
+      phase,
+      n: values.length,
+      'mean ms': (sum / values.length).toFixed(2),
+      'p50 ms': percentile(values, 50).toFixed(2),
+      'p95 ms': percentile(values, 95).toFixed(2),
+      'max ms': values.at(-1).toFixed(2),
+      'sum s': (sum / 1000).toFixed(2),
+    });
   }
   return rows;
 }
@@ -292,7 +337,9 @@ export default async function drop({ table, argv = [] }) {
   const sizes = values.buyers ? [Number(values.buyers)] : [500, 2000];
   const hooksPool = values['hooks-pool'] ? Number(values['hooks-pool']) : undefined;
   const pool = hooksPool ?? (Number(process.env.PB_HOOKS_POOL) || 15);
-  console.log(`## Print drop: buyers press "Buy Print" at once, each from its own address (local Stripe stand-in, ${pool} prewarmed hook VMs${values.profile ? ', profiling on' : ''})\n`);
+  console.log(
+    `## Print drop: buyers press "Buy Print" at once, each from its own address (local Stripe stand-in, ${pool} prewarmed hook VMs${values.profile ? ', profiling on' : ''})\n`,
+  );
   const ctx = await startDropServer({ hooksPool, profile: values.profile });
   let failed = false;
   try {

@@ -350,8 +350,20 @@ describe('migrations on an empty database', () => {
     const archive = byName('course_modules').fields.find((f: Loose) => f.name === 'video_archive');
     expect(archive).toMatchObject({ type: 'file', protected: true, hidden: true });
     // a buyer reads their own orders, but not the address the per-visitor cap keeps
-    expect(byName('orders').fields.find((f: Loose) => f.name === 'client_ip')).toMatchObject({ type: 'text', hidden: true });
-    expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual(['pending', 'paid', 'expired', 'failed', 'canceled', 'needs_refund', 'refunded', 'amount_mismatch']);
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'client_ip')).toMatchObject({
+      type: 'text',
+      hidden: true,
+    });
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual([
+      'pending',
+      'paid',
+      'expired',
+      'failed',
+      'canceled',
+      'needs_refund',
+      'refunded',
+      'amount_mismatch',
+    ]);
   });
 
   it('indexes the per-visitor caps look up', () => {

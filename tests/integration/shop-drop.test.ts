@@ -20,7 +20,11 @@ it(`${BUYERS} buyers at once for an edition of ${EDITION}: exactly ${EDITION} ch
   const url = `${shop.pb.url}/api/atelier/create-payment`;
   const results = await Promise.all(
     Array.from({ length: BUYERS }, (_, i) =>
-      postFrom(url, { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `drop${i}@example.com` }, `127.3.${Math.floor(i / 250)}.${(i % 250) + 1}`),
+      postFrom(
+        url,
+        { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `drop${i}@example.com` },
+        `127.3.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      ),
     ),
   );
   const byStatus: Record<number, number> = {};
@@ -36,5 +40,7 @@ it(`${BUYERS} buyers at once for an edition of ${EDITION}: exactly ${EDITION} ch
     return h.edition_numbers as number[];
   });
   expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: EDITION }, (_, i) => i + 1));
-  expect((await list(shop.pb, 'orders', `items ~ '${print.id}'`)).map((o) => o.status)).toEqual(Array(EDITION).fill('paid'));
+  expect((await list(shop.pb, 'orders', `items ~ '${print.id}'`)).map((o) => o.status)).toEqual(
+    Array(EDITION).fill('paid'),
+  );
 });

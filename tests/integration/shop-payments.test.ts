@@ -4,7 +4,20 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSuperuser, createUser } from '../support/pocketbase';
-import { ARTIST, checkout, createPrint, getRecord, list, mailTo, post, runCron, type Shop, startShop, until, verify } from './shop-support';
+import {
+  ARTIST,
+  checkout,
+  createPrint,
+  getRecord,
+  list,
+  mailTo,
+  post,
+  runCron,
+  type Shop,
+  startShop,
+  until,
+  verify,
+} from './shop-support';
 
 let shop: Shop;
 let ratesServer: Server;
@@ -58,7 +71,10 @@ describe('matching a payment to its order', () => {
   it("a session whose metadata names another session's order fulfils nothing", async () => {
     const print = await createPrint(shop.pb, { edition_size: 3 });
     const victim = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
-    const forged = await foreignSession({ 'metadata[order_id]': victim.json.orderId, client_reference_id: victim.json.orderId });
+    const forged = await foreignSession({
+      'metadata[order_id]': victim.json.orderId,
+      client_reference_id: victim.json.orderId,
+    });
     await shop.stripe.pay(forged.id);
     expect((await getRecord(shop.pb, 'orders', victim.json.orderId)).status).toBe('pending');
     // the real one still works
@@ -77,7 +93,11 @@ describe('matching a payment to its order', () => {
     expect(order.problem).toMatch(/Stripe charged 100 EUR .* the order is 24000 EUR/);
     expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ sold: 0, available: 2 });
     expect((await list(shop.pb, 'stock_holds', `order_id='${r.json.orderId}'`))[0].status).toBe('released');
-    await until(async () => (await mailTo(shop, ARTIST)).some((m) => m.subject === `Check payment: order ${r.json.orderId.slice(0, 8)}`), 'the artist mail');
+    await until(
+      async () =>
+        (await mailTo(shop, ARTIST)).some((m) => m.subject === `Check payment: order ${r.json.orderId.slice(0, 8)}`),
+      'the artist mail',
+    );
     expect(await mailTo(shop, 'tamper@example.com')).toHaveLength(0);
     // a currency swap is a mismatch too
     const usd = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
@@ -97,8 +117,15 @@ describe('a late payment for a copy that no longer exists', () => {
     expect((await getRecord(shop.pb, 'orders', late.json.orderId)).status).toBe('pending');
     // meanwhile the hold lapses and the sweep gives the copy back; someone else buys it
     const [hold] = await list(shop.pb, 'stock_holds', `order_id='${late.json.orderId}'`);
-    await asSuperuser(shop.pb, `/api/collections/stock_holds/records/${hold.id}`, { method: 'PATCH', body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }) });
-    await runCron(shop.pb, 'atelier_release_holds', async () => (await getRecord(shop.pb, 'orders', late.json.orderId)).status === 'expired');
+    await asSuperuser(shop.pb, `/api/collections/stock_holds/records/${hold.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }),
+    });
+    await runCron(
+      shop.pb,
+      'atelier_release_holds',
+      async () => (await getRecord(shop.pb, 'orders', late.json.orderId)).status === 'expired',
+    );
     const other = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
     expect(other.status).toBe(200);
     await shop.stripe.pay(other.json.sessionId);
@@ -106,13 +133,23 @@ describe('a late payment for a copy that no longer exists', () => {
     const d = await shop.stripe.asyncPayment(late.json.sessionId);
     expect(d.status).toBe(200);
     const order = await getRecord(shop.pb, 'orders', late.json.orderId);
-    expect(order).toMatchObject({ status: 'refunded', stripe_payment_intent: shop.stripe.session(late.json.sessionId)?.payment_intent });
+    expect(order).toMatchObject({
+      status: 'refunded',
+      stripe_payment_intent: shop.stripe.session(late.json.sessionId)?.payment_intent,
+    });
     expect(order.problem).toMatch(/paid after its hold lapsed/);
     expect(order.stripe_refund_id).toMatch(/^re_/);
     expect(shop.stripe.refunds.map((x) => x.payment_intent)).toContain(order.stripe_payment_intent);
-    expect(shop.stripe.requests.find((q) => q.path === '/v1/refunds')?.headers['idempotency-key']).toBe(`refund-${late.json.orderId}`);
+    expect(shop.stripe.requests.find((q) => q.path === '/v1/refunds')?.headers['idempotency-key']).toBe(
+      `refund-${late.json.orderId}`,
+    );
     expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ sold: 1, available: 0 });
-    await until(async () => (await mailTo(shop, 'late@example.com')).length > 0 && (await mailTo(shop, ARTIST)).some((m) => m.subject.startsWith('Refunded')), 'the refund mails');
+    await until(
+      async () =>
+        (await mailTo(shop, 'late@example.com')).length > 0 &&
+        (await mailTo(shop, ARTIST)).some((m) => m.subject.startsWith('Refunded')),
+      'the refund mails',
+    );
     expect((await mailTo(shop, 'late@example.com')).map((m) => m.subject)).toEqual(['Your payment has been refunded']);
     // the same event again changes nothing and refunds nothing twice
     await shop.stripe.asyncPayment(late.json.sessionId);
@@ -125,7 +162,10 @@ describe('a late payment for a copy that no longer exists', () => {
     const late = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
     await shop.stripe.completeUnpaid(late.json.sessionId);
     const [hold] = await list(shop.pb, 'stock_holds', `order_id='${late.json.orderId}'`);
-    await asSuperuser(shop.pb, `/api/collections/stock_holds/records/${hold.id}`, { method: 'PATCH', body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }) });
+    await asSuperuser(shop.pb, `/api/collections/stock_holds/records/${hold.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }),
+    });
     await shop.stripe.asyncPayment(late.json.sessionId);
     expect((await getRecord(shop.pb, 'orders', late.json.orderId)).status).toBe('paid');
     expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ sold: 1, available: 1 });
@@ -145,20 +185,35 @@ describe('one open course checkout per learner', () => {
   it('a second "Continue Course" reuses the open session; an enrolled learner cannot pay again', async () => {
     const c = await asSuperuser(shop.pb, '/api/collections/courses/records', {
       method: 'POST',
-      body: JSON.stringify({ slug: 'reuse-course', title: 'Reuse', price_cents: 13900, currency: 'usd', is_published: true, instructor_name: 'A' }),
+      body: JSON.stringify({
+        slug: 'reuse-course',
+        title: 'Reuse',
+        price_cents: 13900,
+        currency: 'usd',
+        is_published: true,
+        instructor_name: 'A',
+      }),
     });
     expect(c.status).toBe(200);
     const user = await createUser(shop.pb, { email: 'twice@example.com' });
     const auth = { authorization: user.token };
-    const creates = () => shop.stripe.requests.filter((q) => q.method === 'POST' && q.path === '/v1/checkout/sessions').length;
+    const creates = () =>
+      shop.stripe.requests.filter((q) => q.method === 'POST' && q.path === '/v1/checkout/sessions').length;
     const before = creates();
-    const [a, b] = await Promise.all([post(shop.pb, '/api/atelier/create-payment', { courseSlug: 'reuse-course' }, auth), post(shop.pb, '/api/atelier/create-payment', { courseSlug: 'reuse-course' }, auth)]);
+    const [a, b] = await Promise.all([
+      post(shop.pb, '/api/atelier/create-payment', { courseSlug: 'reuse-course' }, auth),
+      post(shop.pb, '/api/atelier/create-payment', { courseSlug: 'reuse-course' }, auth),
+    ]);
     const first = a.status === 200 ? a : b;
     expect(first.status).toBe(200);
     // two clicks at once: one session (the other is told it is being opened, or gets the same one)
     const second = await post(shop.pb, '/api/atelier/create-payment', { courseSlug: 'reuse-course' }, auth);
     expect(second.status).toBe(200);
-    expect(second.json).toMatchObject({ sessionId: first.json.sessionId, orderId: first.json.orderId, url: first.json.url });
+    expect(second.json).toMatchObject({
+      sessionId: first.json.sessionId,
+      orderId: first.json.orderId,
+      url: first.json.url,
+    });
     expect(creates() - before).toBe(1);
     expect(await list(shop.pb, 'orders', `user_id='${user.id}' && kind='course'`)).toHaveLength(1);
 
@@ -182,7 +237,7 @@ describe('one open course checkout per learner', () => {
 });
 
 describe('Stripe refusing, and oversized bodies', () => {
-  it('a refused checkout answers 502 with Stripe\'s reason and leaves no hold behind', async () => {
+  it("a refused checkout answers 502 with Stripe's reason and leaves no hold behind", async () => {
     const print = await createPrint(shop.pb, { edition_size: 1 });
     shop.stripe.failNext({ status: 400, message: 'Invalid shipping country' });
     const r = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
@@ -207,14 +262,21 @@ describe('Stripe refusing, and oversized bodies', () => {
 });
 
 describe('exchange rates', () => {
-  const rates = async () => Object.fromEntries((await list(shop.pb, 'exchange_rates', "base='EUR'")).map((r) => [r.currency, r.rate]));
+  const rates = async () =>
+    Object.fromEntries((await list(shop.pb, 'exchange_rates', "base='EUR'")).map((r) => [r.currency, r.rate]));
   const refresh = (check: () => Promise<boolean>) => runCron(shop.pb, 'atelier_exchange_rates', check);
 
   it('rates outside a 20% band of the last good value, or not positive numbers, are refused; the last good ones stay', async () => {
     nextRates = { base: 'EUR', rates: { SEK: 11.02, USD: 1.05 } };
     await refresh(async () => (await rates()).SEK === 11.02);
     expect(await rates()).toEqual({ SEK: 11.02, USD: 1.05 });
-    for (const bad of [{ SEK: 20, USD: 1.06 }, { SEK: -1, USD: 1.06 }, { SEK: 'abc', USD: 1.06 }, { SEK: null, USD: 1.06 }, { SEK: 0.5, USD: 1.06 }]) {
+    for (const bad of [
+      { SEK: 20, USD: 1.06 },
+      { SEK: -1, USD: 1.06 },
+      { SEK: 'abc', USD: 1.06 },
+      { SEK: null, USD: 1.06 },
+      { SEK: 0.5, USD: 1.06 },
+    ]) {
       nextRates = { base: 'EUR', rates: bad };
       await refresh(async () => (await rates()).USD === 1.06);
       expect((await rates()).SEK, JSON.stringify(bad)).toBe(11.02);
@@ -226,6 +288,9 @@ describe('exchange rates', () => {
     await refresh(async () => (await rates()).SEK === 11.5);
     const print = await createPrint(shop.pb, { price_cents: 24000 });
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { currency: 'sek' })).status).toBe(200);
-    expect(shop.stripe.requests.filter((q) => q.path === '/v1/checkout/sessions').at(-1)?.params.line_items[0].price_data.unit_amount).toBe('276000');
+    expect(
+      shop.stripe.requests.filter((q) => q.path === '/v1/checkout/sessions').at(-1)?.params.line_items[0].price_data
+        .unit_amount,
+    ).toBe('276000');
   });
 });

@@ -8,7 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
 import { createUser } from '../support/pocketbase';
 import { startStripeStandin } from '../support/stripe-standin';
-import { cancel, checkout, createPrint, getRecord, list, nextEmail, nextIp, patchRecord, post, runCron, type Shop, startShop } from './shop-support';
+import {
+  cancel,
+  checkout,
+  createPrint,
+  getRecord,
+  list,
+  nextEmail,
+  nextIp,
+  patchRecord,
+  post,
+  runCron,
+  type Shop,
+  startShop,
+} from './shop-support';
 
 let shop: Shop;
 
@@ -57,7 +70,10 @@ describe('server-owned counters', () => {
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }])).status).toBe(200); // held
     const res = await patchRecord(shop.pb, 'prints', print.id, { edition_size: 2 });
     expect(res.status).toBe(400);
-    expect(res.json.data.edition_size).toEqual({ code: 'edition_below_sold', message: 'The edition cannot be smaller than 3: 2 sold and 1 held in open checkouts.' });
+    expect(res.json.data.edition_size).toEqual({
+      code: 'edition_below_sold',
+      message: 'The edition cannot be smaller than 3: 2 sold and 1 held in open checkouts.',
+    });
     expect((await getRecord(shop.pb, 'prints', print.id)).edition_size).toBe(5);
     const ok = await patchRecord(shop.pb, 'prints', print.id, { edition_size: 3 });
     expect(ok.status).toBe(200);
@@ -97,7 +113,11 @@ describe('cancel releases at once', () => {
     expect(res.status).toBe(200);
     expect(res.json.order).toMatchObject({ id: first.json.orderId, status: 'canceled', payment_status: 'canceled' });
     expect(shop.stripe.session(first.json.sessionId)?.status).toBe('expired');
-    expect(shop.stripe.requests.some((q) => q.method === 'POST' && q.path === `/v1/checkout/sessions/${first.json.sessionId}/expire`)).toBe(true);
+    expect(
+      shop.stripe.requests.some(
+        (q) => q.method === 'POST' && q.path === `/v1/checkout/sessions/${first.json.sessionId}/expire`,
+      ),
+    ).toBe(true);
     expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ available: 1 });
     const next = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
     expect(next.status).toBe(200);
@@ -142,7 +162,14 @@ describe('caps against hoarding', () => {
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('At most 2 copies of each print per order: the editions are limited.');
     // the same print on two lines counts together
-    expect((await checkout(shop.pb, [{ id: print.id, quantity: 2 }, { id: `print-${print.id}`, quantity: 1 }])).status).toBe(400);
+    expect(
+      (
+        await checkout(shop.pb, [
+          { id: print.id, quantity: 2 },
+          { id: `print-${print.id}`, quantity: 1 },
+        ])
+      ).status,
+    ).toBe(400);
   });
 
   it('one email holds at most 2 copies of a print in open checkouts; completing or canceling frees the allowance', async () => {
@@ -152,7 +179,9 @@ describe('caps against hoarding', () => {
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { email })).status).toBe(200);
     const third = await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { email: email.toUpperCase() });
     expect(third.status).toBe(429);
-    expect(third.json.message).toBe('You already hold 2 copies of "Popular" in an open checkout. Complete or cancel it first.');
+    expect(third.json.message).toBe(
+      'You already hold 2 copies of "Popular" in an open checkout. Complete or cancel it first.',
+    );
     await cancel(shop.pb, first.json.sessionId);
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { email })).status).toBe(200);
     // another print is not affected
@@ -163,9 +192,17 @@ describe('caps against hoarding', () => {
   it('the address is kept on the order for the cap, hidden from the buyer who reads the order', async () => {
     const print = await createPrint(shop.pb, { edition_size: 5 });
     const user = await createUser(shop.pb, { email: 'reader@example.com' });
-    const r = await post(shop.pb, '/api/atelier/create-payment', { items: [{ id: print.id, quantity: 1 }], currency: 'eur' }, { authorization: user.token }, '10.77.0.1');
+    const r = await post(
+      shop.pb,
+      '/api/atelier/create-payment',
+      { items: [{ id: print.id, quantity: 1 }], currency: 'eur' },
+      { authorization: user.token },
+      '10.77.0.1',
+    );
     expect(r.status).toBe(200);
-    const own = await fetch(`${shop.pb.url}/api/collections/orders/records/${r.json.orderId}`, { headers: { authorization: user.token } });
+    const own = await fetch(`${shop.pb.url}/api/collections/orders/records/${r.json.orderId}`, {
+      headers: { authorization: user.token },
+    });
     expect(own.status).toBe(200);
     const body = (await own.json()) as Record<string, unknown>;
     expect(body.email).toBe('reader@example.com');
@@ -180,7 +217,9 @@ describe('caps against hoarding', () => {
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 2 }], { ip })).status).toBe(200);
     const r = await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { ip });
     expect(r.status).toBe(429);
-    expect(r.json.message).toBe('Too many copies of "Crowded" are held in open checkouts from your network. Complete or cancel one first.');
+    expect(r.json.message).toBe(
+      'Too many copies of "Crowded" are held in open checkouts from your network. Complete or cancel one first.',
+    );
     expect(r.json.data.items.code).toBe('max_held');
     // the refused buyer's claim went back: the copies are still there for others
     expect((await getRecord(shop.pb, 'prints', print.id)).available).toBe(46);
@@ -209,7 +248,11 @@ describe('the stock gate follows the database', () => {
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }])).status).toBe(409);
     const [hold] = await list(shop.pb, 'stock_holds', `order_id='${r.json.orderId}'`);
     await patchRecord(shop.pb, 'stock_holds', hold.id, { expires_at: '2020-01-01 00:00:00.000Z' });
-    await runCron(shop.pb, 'atelier_release_holds', async () => (await getRecord(shop.pb, 'orders', r.json.orderId)).status !== 'pending');
+    await runCron(
+      shop.pb,
+      'atelier_release_holds',
+      async () => (await getRecord(shop.pb, 'orders', r.json.orderId)).status !== 'pending',
+    );
     expect((await getRecord(shop.pb, 'orders', r.json.orderId)).status).toBe('expired');
     expect((await checkout(shop.pb, [{ id: print.id, quantity: 2 }])).status).toBe(200);
   });
@@ -218,7 +261,14 @@ describe('the stock gate follows the database', () => {
     const stripe = await startStripeStandin();
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-restart-'));
     const port = await freePort();
-    const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '0', ...stripe.env };
+    const env = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DEMO_CONTENT: '0',
+      ...stripe.env,
+    };
     const superuser = { email: 'restart@atelier.test', password: 'restart-password-123' };
     prepareData({ dataDir, env, superuser });
     let server = await servePocketBase({ dataDir, port, env });
@@ -235,14 +285,25 @@ describe('the stock gate follows the database', () => {
       const created = await fetch(`${server.url}/api/collections/prints/records`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({ slug: 'restart', title: 'Restart', currency: 'eur', price_cents: 10000, edition_size: 3, is_active: true }),
+        body: JSON.stringify({
+          slug: 'restart',
+          title: 'Restart',
+          currency: 'eur',
+          price_cents: 10000,
+          edition_size: 3,
+          is_active: true,
+        }),
       });
       const print = (await created.json()) as { id: string };
       const buy = (ip: string) =>
         fetch(`${server.url}/api/atelier/create-payment`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-          body: JSON.stringify({ items: [{ id: print.id, quantity: 2 }], currency: 'eur', customerEmail: `${ip}@example.com` }),
+          body: JSON.stringify({
+            items: [{ id: print.id, quantity: 2 }],
+            currency: 'eur',
+            customerEmail: `${ip}@example.com`,
+          }),
         }).then((r) => r.status);
       expect(await buy('10.200.0.1')).toBe(200);
       await server.stop();

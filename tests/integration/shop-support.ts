@@ -20,7 +20,9 @@ export interface Shop {
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
   const mail = await startMailDev();
   const stripe = await startStripeStandin();
-  const pb = await startPocketBase({ env: { ...mail.smtpEnv, ...stripe.env, ARTIST_EMAIL: ARTIST, MAIL_FROM: 'studio@atelier.test', ...env } });
+  const pb = await startPocketBase({
+    env: { ...mail.smtpEnv, ...stripe.env, ARTIST_EMAIL: ARTIST, MAIL_FROM: 'studio@atelier.test', ...env },
+  });
   stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);
   return {
     pb,
@@ -39,7 +41,13 @@ let ipSeq = 1;
 export const nextIp = () => `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`;
 
 /** POST as a browser would, from `ip` (X-Forwarded-For: the trusted proxy header). */
-export async function post(pb: TestPocketBase, path: string, body: unknown, headers: Record<string, string> = {}, ip = nextIp()) {
+export async function post(
+  pb: TestPocketBase,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  ip = nextIp(),
+) {
   const res = await fetch(`${pb.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
@@ -56,8 +64,18 @@ export async function post(pb: TestPocketBase, path: string, body: unknown, head
 let emailSeq = 1;
 export const nextEmail = (prefix = 'buyer') => `${prefix}${emailSeq++}@example.com`;
 
-export function checkout(pb: TestPocketBase, items: unknown[], opts: { currency?: string; email?: string; ip?: string } = {}) {
-  return post(pb, '/api/atelier/create-payment', { items, currency: opts.currency ?? 'eur', customerEmail: opts.email ?? nextEmail() }, {}, opts.ip);
+export function checkout(
+  pb: TestPocketBase,
+  items: unknown[],
+  opts: { currency?: string; email?: string; ip?: string } = {},
+) {
+  return post(
+    pb,
+    '/api/atelier/create-payment',
+    { items, currency: opts.currency ?? 'eur', customerEmail: opts.email ?? nextEmail() },
+    {},
+    opts.ip,
+  );
 }
 
 export const cancel = (pb: TestPocketBase, sessionId: string) => post(pb, '/api/atelier/cancel-payment', { sessionId });
@@ -67,7 +85,16 @@ let slugSeq = 1;
 export async function createPrint(pb: TestPocketBase, fields: Record<string, unknown> = {}): Promise<Json> {
   const res = await asSuperuser(pb, '/api/collections/prints/records', {
     method: 'POST',
-    body: JSON.stringify({ slug: `print-${slugSeq++}`, title: 'A print', currency: 'eur', price_cents: 24000, edition_size: 10, is_active: true, sort_order: 1, ...fields }),
+    body: JSON.stringify({
+      slug: `print-${slugSeq++}`,
+      title: 'A print',
+      currency: 'eur',
+      price_cents: 24000,
+      edition_size: 10,
+      is_active: true,
+      sort_order: 1,
+      ...fields,
+    }),
   });
   const json = (await res.json()) as Json;
   if (!res.ok) throw new Error(`create print: ${res.status} ${JSON.stringify(json)}`);
@@ -79,12 +106,18 @@ export async function getRecord(pb: TestPocketBase, coll: string, id: string): P
 }
 
 export async function patchRecord(pb: TestPocketBase, coll: string, id: string, body: Json) {
-  const res = await asSuperuser(pb, `/api/collections/${coll}/records/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
+  const res = await asSuperuser(pb, `/api/collections/${coll}/records/${id}`, {
+    method: 'PATCH',
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Json };
 }
 
 export async function list(pb: TestPocketBase, coll: string, filter: string): Promise<Json[]> {
-  const res = await asSuperuser(pb, `/api/collections/${coll}/records?perPage=500&sort=created&filter=${encodeURIComponent(filter)}`);
+  const res = await asSuperuser(
+    pb,
+    `/api/collections/${coll}/records?perPage=500&sort=created&filter=${encodeURIComponent(filter)}`,
+  );
   return ((await res.json()) as { items: Json[] }).items;
 }
 
@@ -112,7 +145,12 @@ export async function mailTo(shop: Shop, address: string) {
 export function postFrom(url: string, body: unknown, localAddress: string): Promise<{ status: number; json: Json }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve) => {
-    const req = request(url, { method: 'POST', agent: false, localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } });
+    const req = request(url, {
+      method: 'POST',
+      agent: false,
+      localAddress,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,14 +1,22 @@
 import { create } from 'zustand';
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { toast } from '@/ui/toast/toast-store';
-import { addToItems, type CartItem, cartCount, cartTotal, type NewCartItem, removeFromItems, sanitizeItems } from './model/cart';
+import {
+  addToItems,
+  type CartItem,
+  cartCount,
+  cartTotal,
+  type NewCartItem,
+  removeFromItems,
+  sanitizeItems,
+} from './model/cart';
 import { type Currency, currencyForLanguages, isCurrency } from './model/currency';
 
 /** localStorage key; bump the suffix (and migrate) when the stored shape changes. */
 export const CART_STORAGE_KEY = 'atelier-cart-v1';
 
 /** A Stripe Checkout Session id (cs_test_…, cs_live_…). */
-export const CHECKOUT_SESSION_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
+const CHECKOUT_SESSION_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 export interface CartState {
   items: CartItem[];
@@ -84,7 +92,11 @@ export const useCartStore = create<CartState>()(
       lastCheckout: null,
       lastCheckoutSession: null,
       checkoutStarted: (sessionId) =>
-        set((s) => ({ lastCheckout: s.items.length ? s.items : s.lastCheckout, lastCheckoutSession: sessionId || null, items: [] })),
+        set((s) => ({
+          lastCheckout: s.items.length ? s.items : s.lastCheckout,
+          lastCheckoutSession: sessionId || null,
+          items: [],
+        })),
       restoreLastCheckout: () =>
         set((s) => {
           let items = s.items;
@@ -98,13 +110,29 @@ export const useCartStore = create<CartState>()(
       name: CART_STORAGE_KEY,
       version: 1,
       storage: safeStorage,
-      partialize: (state): Persisted => ({ items: state.items, currency: state.currency, lastCheckout: state.lastCheckout, lastCheckoutSession: state.lastCheckoutSession }),
+      partialize: (state): Persisted => ({
+        items: state.items,
+        currency: state.currency,
+        lastCheckout: state.lastCheckout,
+        lastCheckoutSession: state.lastCheckoutSession,
+      }),
       // Storage is user-controlled: keep only well-formed lines and a known currency.
       merge: (persisted, current) => {
-        const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof Persisted, unknown>>;
+        const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<
+          Record<keyof Persisted, unknown>
+        >;
         const last = sanitizeItems(p.lastCheckout);
-        const session = typeof p.lastCheckoutSession === 'string' && CHECKOUT_SESSION_RE.test(p.lastCheckoutSession) ? p.lastCheckoutSession : null;
-        return { ...current, items: sanitizeItems(p.items), currency: isCurrency(p.currency) ? p.currency : current.currency, lastCheckout: last.length ? last : null, lastCheckoutSession: session };
+        const session =
+          typeof p.lastCheckoutSession === 'string' && CHECKOUT_SESSION_RE.test(p.lastCheckoutSession)
+            ? p.lastCheckoutSession
+            : null;
+        return {
+          ...current,
+          items: sanitizeItems(p.items),
+          currency: isCurrency(p.currency) ? p.currency : current.currency,
+          lastCheckout: last.length ? last : null,
+          lastCheckoutSession: session,
+        };
       },
     },
   ),

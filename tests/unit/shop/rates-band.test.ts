@@ -14,7 +14,8 @@ describe('exchange-rate sanity band', () => {
   it('refuses larger moves and anything that is not a positive finite number', () => {
     expect(sane(11.5 * 1.21, 11.5, 11.5)).toMatch(/moves 21% from the last good rate 11.5/);
     expect(sane(1.05, 11.5, 11.5)).toMatch(/moves 91%/);
-    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0, -3]) expect(sane(bad, 11.5, 11.5)).toBe('not a positive number');
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0, -3])
+      expect(sane(bad, 11.5, 11.5)).toBe('not a positive number');
   });
 
   it('with no rate stored yet, the fallback is the reference with a wider band', () => {

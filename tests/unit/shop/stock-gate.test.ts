@@ -3,10 +3,29 @@ import { loadHookModule } from '../../support/hook-module';
 
 // The gate as the hooks require it, with a Map standing in for PocketBase's app store
 // (setFunc runs the transition under the store's lock).
-interface Entry { left: number; pending: number; until: number; epoch: number; title: string; active: boolean }
-interface Snapshot { left: number; until: number; title: string; active: boolean }
-type Claim = { result: 'ok' } | { result: 'short'; left: number; title: string } | { result: 'stale'; epoch: number } | { result: 'inactive' };
-interface Store { get(k: string): string | undefined; setFunc(k: string, fn: (old: string | undefined) => string): void }
+interface Entry {
+  left: number;
+  pending: number;
+  until: number;
+  epoch: number;
+  title: string;
+  active: boolean;
+}
+interface Snapshot {
+  left: number;
+  until: number;
+  title: string;
+  active: boolean;
+}
+type Claim =
+  | { result: 'ok' }
+  | { result: 'short'; left: number; title: string }
+  | { result: 'stale'; epoch: number }
+  | { result: 'inactive' };
+interface Store {
+  get(k: string): string | undefined;
+  setFunc(k: string, fn: (old: string | undefined) => string): void;
+}
 const gate = loadHookModule<{
   MAX_AGE_MS: number;
   validUntil(now: number, next: number): number;
@@ -101,7 +120,11 @@ function rng(seed: number) {
   };
 }
 
-interface Db { edition: number; sold: number; holds: { q: number; open: boolean }[] }
+interface Db {
+  edition: number;
+  sold: number;
+  holds: { q: number; open: boolean }[];
+}
 const remaining = (db: Db) => db.edition - db.sold - db.holds.filter((h) => h.open).reduce((n, h) => n + h.q, 0);
 
 function simulate(seed: number, opts: { buyers: number; edition: number; chaos: boolean }) {
@@ -195,7 +218,10 @@ describe('stock gate under random interleavings', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const { db, outcomes, entry, hiddenStock } = simulate(seed, { buyers: 30, edition: 7, chaos: false });
       expect(hiddenStock, `seed ${seed}`).toBe(0);
-      expect(outcomes.filter((o) => o === 'hold'), `seed ${seed}`).toHaveLength(7);
+      expect(
+        outcomes.filter((o) => o === 'hold'),
+        `seed ${seed}`,
+      ).toHaveLength(7);
       expect(remaining(db), `seed ${seed}`).toBe(0);
       expect(entry, `seed ${seed}`).toMatchObject({ left: 0, pending: 0 });
     }
@@ -206,7 +232,10 @@ describe('stock gate under random interleavings', () => {
       const run = simulate(seed, { buyers: 25, edition: 6, chaos: true });
       expect(run.hiddenStock, `seed ${seed}`).toBe(0);
       expect(remaining(run.db), `seed ${seed}`).toBeGreaterThanOrEqual(0);
-      expect(run.db.sold + run.db.holds.filter((h) => h.open).reduce((n, h) => n + h.q, 0), `seed ${seed}`).toBeLessThanOrEqual(6);
+      expect(
+        run.db.sold + run.db.holds.filter((h) => h.open).reduce((n, h) => n + h.q, 0),
+        `seed ${seed}`,
+      ).toBeLessThanOrEqual(6);
       const e = run.entry as Entry;
       expect(e.pending, `seed ${seed}`).toBe(0);
       if (e.until > run.now) expect(e.left, `seed ${seed}`).toBe(remaining(run.db));

@@ -10,7 +10,10 @@ export const cancelPaymentQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: ['cancel-payment', sessionId] as const,
     queryFn: async () => {
-      const res = await pb.send<{ order: VerifiedOrder }>('/api/atelier/cancel-payment', { method: 'POST', body: { sessionId } });
+      const res = await pb.send<{ order: VerifiedOrder }>('/api/atelier/cancel-payment', {
+        method: 'POST',
+        body: { sessionId },
+      });
       return res.order;
     },
     // Offline or refused: the hold lapses by itself; nothing for the visitor to do.

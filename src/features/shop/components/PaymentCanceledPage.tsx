@@ -37,7 +37,10 @@ export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
             className={button({ tone: 'solid' })}
             onClick={() => {
               restore();
-              toast({ title: 'Cart restored', description: `${count} ${count === 1 ? 'print is' : 'prints are'} back in your cart.` });
+              toast({
+                title: 'Cart restored',
+                description: `${count} ${count === 1 ? 'print is' : 'prints are'} back in your cart.`,
+              });
             }}
           >
             Restore cart

@@ -28,7 +28,7 @@ export SITE_URL="${SITE_URL:-http://$HOST:$PORT}"
 # read by pb_hooks/lib/spa.js: where the built PWA is
 export ATELIER_PUBLIC_DIR="$here/pb_public"
 
-pb_dirs=(
+pb_flags=(
   "--dir=$PB_DATA_DIR"
   "--hooksDir=$here/pb_hooks"
   "--migrationsDir=$here/pb_migrations"
@@ -36,10 +36,12 @@ pb_dirs=(
   --automigrate=false
   --dev=false
 )
+# hook VMs prewarmed for crowds (see README, "Print drops")
+if [[ -n "${PB_HOOKS_POOL:-}" ]]; then pb_flags+=("--hooksPool=$PB_HOOKS_POOL"); fi
 
 # Migrations run when PocketBase starts; the superuser is (re)set from env when both are given.
 if [[ -n "${ADMIN_EMAIL:-}" && -n "${ADMIN_PASSWORD:-}" ]]; then
-  "$here/pocketbase" superuser upsert "$ADMIN_EMAIL" "$ADMIN_PASSWORD" "${pb_dirs[@]}" >/dev/null
+  "$here/pocketbase" superuser upsert "$ADMIN_EMAIL" "$ADMIN_PASSWORD" "${pb_flags[@]}" >/dev/null
 fi
 
 # PocketBase serves HTTPS itself when given domain names (ATELIER_HTTPS_DOMAINS, space-separated):
@@ -64,7 +66,7 @@ trap 'stopping=1; stop_all' TERM INT
 
 # The site's processes. A further one (for example a renderer next to PocketBase) is one
 # more `run` line; it gets the same environment.
-run "$here/pocketbase" serve "${listen[@]}" "${pb_dirs[@]}"
+run "$here/pocketbase" serve "${listen[@]}" "${pb_flags[@]}"
 
 # the first process to end ends the site (a stop request ends it cleanly)
 status=0

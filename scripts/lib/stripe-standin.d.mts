@@ -16,23 +16,57 @@ export interface StandinSession {
   line_items_requested: any[];
   [key: string]: unknown;
 }
-export interface Delivery { event: { id: string; type: string; data: { object: StandinSession } }; payload: string; header: string; status: number; body: string }
+export interface Delivery {
+  event: { id: string; type: string; data: { object: StandinSession } };
+  payload: string;
+  header: string;
+  status: number;
+  body: string;
+}
 export interface StripeStandin {
   url: string;
   apiKey: string;
   webhookSecret: string;
   readonly env: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
   sessions: Map<string, StandinSession>;
-  // biome-ignore lint/suspicious/noExplicitAny: parsed form parameters
-  requests: { params: any; raw: string; headers: Record<string, string | string[] | undefined> }[];
+  requests: {
+    method: string;
+    path: string;
+    // biome-ignore lint/suspicious/noExplicitAny: parsed form parameters
+    params: any;
+    raw: string;
+    headers: Record<string, string | string[] | undefined>;
+  }[];
   deliveries: Delivery[];
+  refunds: {
+    id: string;
+    payment_intent: string;
+    amount: number;
+    currency: string;
+    status: string;
+    metadata: Record<string, string>;
+  }[];
+  failNext(...errors: { status: number; message: string }[]): void;
+  idle(): Promise<void>;
+  tamper(id: string, fields: Partial<StandinSession>): StandinSession;
+  completeUnpaid(id: string, opts?: { customerEmail?: string }): Promise<Delivery | { session: StandinSession }>;
+  asyncPayment(id: string, opts?: { succeeded?: boolean }): Promise<Delivery>;
   setWebhookUrl(url: string): void;
   session(id: string): StandinSession | undefined;
-  pay(id: string, opts?: { deliver?: boolean; paid?: boolean; customerEmail?: string }): Promise<Delivery | { session: StandinSession }>;
+  pay(
+    id: string,
+    opts?: { deliver?: boolean; paid?: boolean; customerEmail?: string },
+  ): Promise<Delivery | { session: StandinSession }>;
   expire(id: string, opts?: { deliver?: boolean }): Promise<Delivery | { session: StandinSession }>;
   deliver(type: string, session: string | StandinSession): Promise<Delivery>;
   stop(): Promise<void>;
 }
 // biome-ignore lint/suspicious/noExplicitAny: form parsing result
 export function parseForm(body: string): Record<string, any>;
-export function startStripeStandin(opts?: { webhookUrl?: string; webhookSecret?: string; port?: number; host?: string; stripeMock?: boolean }): Promise<StripeStandin>;
+export function startStripeStandin(opts?: {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  port?: number;
+  host?: string;
+  stripeMock?: boolean;
+}): Promise<StripeStandin>;

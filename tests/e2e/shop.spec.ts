@@ -29,7 +29,12 @@ test('print editions: add to cart, change currency, reload keeps both', async ({
 
   await cards.first().getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: FIRST.title }).or(page.getByText(FIRST.title, { exact: true }).last())).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: FIRST.title })
+      .or(page.getByText(FIRST.title, { exact: true }).last()),
+  ).toBeVisible();
   // the same print again raises the quantity without a second toast
   await cards.first().getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 2 items');
@@ -60,7 +65,10 @@ test('print view: falls back to the first print, shows edition and availability'
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('checkout opens the Stripe page in a new tab, clears the cart; paying lands on payment-success', async ({ page, context }) => {
+test('checkout opens the Stripe page in a new tab, clears the cart; paying lands on payment-success', async ({
+  page,
+  context,
+}) => {
   await page.goto(`/print-view?print=${SECOND.slug}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
@@ -90,16 +98,40 @@ test('payment canceled: no charges, the cart can be restored', async ({ page, co
   await page.goto('/print-editions');
   await page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
-  const [tab] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Checkout' }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    panel.getByRole('button', { name: 'Checkout' }).click(),
+  ]);
   await tab.waitForURL(/\/pay\/cs_test_/);
-  await tab.getByRole('link', { name: 'Cancel' }).click();
-  await tab.waitForURL(/\/payment-canceled$/);
+  const sessionId = tab.url().split('/pay/')[1];
+  // the page closes the Stripe session at once, so the held copy is for sale again
+  const [canceled] = await Promise.all([
+    tab.waitForResponse((r) => r.url().endsWith('/api/atelier/cancel-payment') && r.request().method() === 'POST'),
+    tab.getByRole('link', { name: 'Cancel' }).click(),
+  ]);
+  await tab.waitForURL(new RegExp(`/payment-canceled\\?session_id=${sessionId}$`));
+  expect(canceled.status()).toBe(200);
+  expect(((await canceled.json()) as { order: { status: string } }).order.status).toBe('canceled');
   await expect(tab.getByRole('heading', { level: 1, name: 'Payment canceled' })).toBeVisible();
   await expect(tab.getByText('No charges were made.')).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Back to Print Editions' })).toHaveAttribute('href', '/print-editions');
   expect(await seriousAxeViolations(tab)).toEqual([]);
   await tab.getByRole('button', { name: 'Restore cart' }).click();
   await expect(tab.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+});
+
+test('after emptying the cart with Remove, the next "Add to Cart" does not open the panel', async ({ page }) => {
+  await page.goto('/print-editions');
+  const add = page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' });
+  await add.click();
+  const panel = await openCart(page);
+  await panel.getByRole('button', { name: `Remove ${FIRST.title}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
+  await expect(page.getByTestId('cart-button')).toHaveCount(0);
+  await add.click();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+  await expect(page.getByTestId('cart-button')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
 });
 
 test('payment-success without a known session shows no order details', async ({ page }) => {
@@ -119,7 +151,10 @@ test('checkout says it needs a connection when offline', async ({ page, context 
   await context.setOffline(false);
 });
 
-test('print editions render offline from the saved copy, prices with the saved or fallback rates', async ({ page, context }) => {
+test('print editions render offline from the saved copy, prices with the saved or fallback rates', async ({
+  page,
+  context,
+}) => {
   await page.goto('/print-editions');
   await expect(page.getByTestId('print-card').first()).toContainText(FIRST.title);
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
@@ -145,8 +180,22 @@ test('live server rates price the page and are kept for offline use', async ({ p
         totalItems: 2,
         totalPages: 1,
         items: [
-          { id: 'rsek00000000000', collectionName: 'exchange_rates', base: 'EUR', currency: 'SEK', rate: 11.02, fetched_at: '2026-11-21 12:00:00.000Z' },
-          { id: 'rusd00000000000', collectionName: 'exchange_rates', base: 'EUR', currency: 'USD', rate: 1.05, fetched_at: '2026-11-21 12:00:00.000Z' },
+          {
+            id: 'rsek00000000000',
+            collectionName: 'exchange_rates',
+            base: 'EUR',
+            currency: 'SEK',
+            rate: 11.02,
+            fetched_at: '2026-11-21 12:00:00.000Z',
+          },
+          {
+            id: 'rusd00000000000',
+            collectionName: 'exchange_rates',
+            base: 'EUR',
+            currency: 'USD',
+            rate: 1.05,
+            fetched_at: '2026-11-21 12:00:00.000Z',
+          },
         ],
       },
     }),

@@ -57,7 +57,7 @@ export const Enums = {
   orders: {
     kind: ['print', 'course'],
     currency: ['eur', 'sek', 'usd'],
-    status: ['pending', 'paid', 'expired', 'failed', 'canceled'],
+    status: ['pending', 'paid', 'expired', 'failed', 'canceled', 'needs_refund', 'refunded', 'amount_mismatch'],
   },
   prints: {
     currency: ['eur', 'sek', 'usd'],

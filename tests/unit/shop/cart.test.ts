@@ -5,7 +5,15 @@ import { addToItems, cartTotal, type CartItem, removeFromItems, sanitizeItems } 
 import { CART_STORAGE_KEY, useCartStore } from '@/features/shop/store';
 import { useToastStore } from '@/ui/toast/toast-store';
 
-const item = (id: string, over: Partial<CartItem> = {}): CartItem => ({ id, title: `Print ${id}`, price: 240, currency: 'eur', imageUrl: '', quantity: 1, ...over });
+const item = (id: string, over: Partial<CartItem> = {}): CartItem => ({
+  id,
+  title: `Print ${id}`,
+  price: 240,
+  currency: 'eur',
+  imageUrl: '',
+  quantity: 1,
+  ...over,
+});
 
 describe('cart semantics', () => {
   it('a new id is appended with quantity 1 by default', () => {
@@ -38,7 +46,7 @@ describe('cart semantics', () => {
 
 describe('the cart store', () => {
   beforeEach(() => {
-    useCartStore.setState({ items: [], lastCheckout: null, currency: 'eur' });
+    useCartStore.setState({ items: [], lastCheckout: null, lastCheckoutSession: null, currency: 'eur' });
     useToastStore.setState({ toasts: [] });
     localStorage.clear();
   });
@@ -78,6 +86,23 @@ describe('the cart store', () => {
     expect(useCartStore.getState().lastCheckout).toBeNull();
   });
 
+  it("remembers the started checkout's session for /payment-canceled, and only a well-formed one from storage", async () => {
+    act(() => {
+      useCartStore.getState().add(item('print-a'));
+      useCartStore.getState().checkoutStarted('cs_test_abc123');
+    });
+    expect(useCartStore.getState().lastCheckoutSession).toBe('cs_test_abc123');
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}').state.lastCheckoutSession).toBe('cs_test_abc123');
+    act(() => useCartStore.getState().forgetLastCheckoutSession());
+    expect(useCartStore.getState().lastCheckoutSession).toBeNull();
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [], currency: 'eur', lastCheckoutSession: 'javascript:alert(1)' }, version: 1 }),
+    );
+    await act(() => useCartStore.persist.rehydrate());
+    expect(useCartStore.getState().lastCheckoutSession).toBeNull();
+  });
+
   it('clearing on /payment-success forgets the remembered cart', () => {
     act(() => {
       useCartStore.getState().add(item('print-a'));
@@ -89,7 +114,10 @@ describe('the cart store', () => {
   });
 
   it('rehydrates from storage, dropping malformed data', async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [item('print-z'), { id: 5 }], currency: 'usd' }, version: 1 }));
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [item('print-z'), { id: 5 }], currency: 'usd' }, version: 1 }),
+    );
     await act(() => useCartStore.persist.rehydrate());
     expect(useCartStore.getState().items).toEqual([item('print-z')]);
     expect(useCartStore.getState().currency).toBe('usd');

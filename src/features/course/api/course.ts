@@ -22,12 +22,10 @@ export const courseQueryOptions = (slug: string) =>
     queryKey: courseKeys.course(slug),
     remote: async () =>
       (
-        await pb
-          .collection(Collections.Courses)
-          .getList<CoursesRecord>(1, 1, {
-            filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
-            skipTotal: true,
-          })
+        await pb.collection(Collections.Courses).getList<CoursesRecord>(1, 1, {
+          filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
+          skipTotal: true,
+        })
       ).items[0] ?? null,
     mirror: recordMirror({ key: `courses:slug:${slug}`, table: db.courses }),
   });
@@ -47,12 +45,10 @@ export const outlineQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.outline(courseId),
     remote: () =>
-      pb
-        .collection(Collections.CourseOutline)
-        .getFullList<CourseOutlineRecord>({
-          filter: pb.filter('course_id = {:c}', { c: courseId }),
-          sort: 'sort_order',
-        }),
+      pb.collection(Collections.CourseOutline).getFullList<CourseOutlineRecord>({
+        filter: pb.filter('course_id = {:c}', { c: courseId }),
+        sort: 'sort_order',
+      }),
     mirror: listMirror({ key: `course_outline:${courseId}`, table: db.course_outline, mode: 'upsert' }),
   });
 
@@ -60,12 +56,10 @@ export const lessonsQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.lessons(courseId),
     remote: () =>
-      pb
-        .collection(Collections.CourseLessons)
-        .getFullList<CourseLessonsRecord>({
-          filter: pb.filter('course_id = {:c}', { c: courseId }),
-          sort: 'sort_order',
-        }),
+      pb.collection(Collections.CourseLessons).getFullList<CourseLessonsRecord>({
+        filter: pb.filter('course_id = {:c}', { c: courseId }),
+        sort: 'sort_order',
+      }),
     mirror: listMirror({ key: `course_lessons:${courseId}`, table: db.course_lessons, mode: 'upsert' }),
   });
 
@@ -89,12 +83,10 @@ export const enrollmentQueryOptions = (userId: string, courseId: string) =>
     queryKey: courseKeys.enrollment(userId, courseId),
     remote: async () =>
       (
-        await pb
-          .collection(Collections.CourseEnrollments)
-          .getList<CourseEnrollmentsRecord>(1, 1, {
-            filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
-            skipTotal: true,
-          })
+        await pb.collection(Collections.CourseEnrollments).getList<CourseEnrollmentsRecord>(1, 1, {
+          filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
+          skipTotal: true,
+        })
       ).items[0] ?? null,
     mirror: recordMirror({ key: `enrollment:${userId}:${courseId}`, table: db.course_enrollments }),
   });
@@ -149,11 +141,9 @@ export const chaptersQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapters(userId, courseId),
     remote: () =>
-      pb
-        .collection(Collections.CourseModules)
-        .getFullList<CourseModulesRecord>({
-          filter: pb.filter('course_id = {:c}', { c: courseId }),
-          sort: 'sort_order',
-        }),
+      pb.collection(Collections.CourseModules).getFullList<CourseModulesRecord>({
+        filter: pb.filter('course_id = {:c}', { c: courseId }),
+        sort: 'sort_order',
+      }),
     mirror: listMirror({ key: `chapters:${userId}:${courseId}`, table: db.course_modules, mode: 'upsert' }),
   });

@@ -8,6 +8,9 @@ import { CartPanel } from './CartPanel';
 export function CartButton() {
   const count = useCartStore(selectCartCount);
   const [open, setOpen] = useState(false);
+  // Emptying the cart closes the panel for good: otherwise the next "Add to Cart" would
+  // find it still "open" and show it without being asked.
+  if (open && count === 0) setOpen(false);
 
   return (
     <>
@@ -21,7 +24,15 @@ export function CartButton() {
           onClick={() => setOpen(true)}
           data-testid="cart-button"
         >
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <svg
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
             <path d="M5 7h14l-1.2 12.1a1 1 0 0 1-1 .9H7.2a1 1 0 0 1-1-.9L5 7Z" />
             <path d="M9 7V5.5a3 3 0 0 1 6 0V7" />
           </svg>

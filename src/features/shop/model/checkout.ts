@@ -21,16 +21,25 @@ export interface CheckoutDeps {
   openTab: () => CheckoutTab | null;
   /** Used when the browser refused to open a tab. */
   navigateHere: (url: string) => void;
-  create: (input: { items: readonly CartItem[]; currency: Currency; customerEmail: string | null }) => Promise<{ url: string }>;
+  create: (input: {
+    items: readonly CartItem[];
+    currency: Currency;
+    customerEmail: string | null;
+  }) => Promise<{ url: string; sessionId?: string }>;
   toast: (t: CheckoutToast) => void;
-  /** The checkout opened: clear the cart (remembering it for /payment-canceled). */
-  onOpened: () => void;
+  /** The checkout opened: clear the cart (remembering it and its session for /payment-canceled). */
+  onOpened: (sessionId?: string) => void;
 }
 
 export type CheckoutOutcome = 'empty' | 'offline' | 'failed' | 'opened';
 
 function messageOf(err: unknown): string {
-  const m = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String((err as { message: unknown }).message) : '';
+  const m =
+    err instanceof Error
+      ? err.message
+      : typeof err === 'object' && err && 'message' in err
+        ? String((err as { message: unknown }).message)
+        : '';
   return m.trim();
 }
 
@@ -45,15 +54,23 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
     return 'empty';
   }
   if (!deps.online) {
-    deps.toast({ title: 'Checkout failed', description: 'You are offline. Checkout needs an internet connection.', destructive: true });
+    deps.toast({
+      title: 'Checkout failed',
+      description: 'You are offline. Checkout needs an internet connection.',
+      destructive: true,
+    });
     return 'offline';
   }
   const tab = deps.openTab();
   try {
-    const { url } = await deps.create({ items: deps.items, currency: deps.currency, customerEmail: deps.email });
+    const { url, sessionId } = await deps.create({
+      items: deps.items,
+      currency: deps.currency,
+      customerEmail: deps.email,
+    });
     if (!url) throw new Error('No checkout URL received');
     if (tab) tab.navigate(url);
-    deps.onOpened();
+    deps.onOpened(sessionId);
     deps.toast({ title: 'Redirecting to checkout' });
     if (!tab) deps.navigateHere(url);
     return 'opened';

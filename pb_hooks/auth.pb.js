@@ -14,10 +14,18 @@ onRecordAuthWithOAuth2Request(
 );
 
 routerAdd("GET", "/api/atelier/auth-config", (e) => {
-  e.response.header().set("Cache-Control", "no-cache");
-  return e.json(200, require(`${__hooks}/lib/auth.js`).publicConfig());
+  require(`${__hooks}/lib/security-headers.js`).api(e);
+  // demoSignIn depends on the caller (loopback, no proxy): never shared from a cache
+  e.response.header().set("Cache-Control", "private, no-cache");
+  return e.json(200, require(`${__hooks}/lib/auth.js`).publicConfig(e));
 });
 
-routerAdd("POST", "/api/atelier/demo-sign-in", (e) => {
-  return require(`${__hooks}/lib/auth.js`).demoSignIn(e);
-});
+routerAdd(
+  "POST",
+  "/api/atelier/demo-sign-in",
+  (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
+    return require(`${__hooks}/lib/auth.js`).demoSignIn(e);
+  },
+  $apis.bodyLimit(1024),
+);

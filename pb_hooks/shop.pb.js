@@ -11,6 +11,7 @@ routerAdd(
   "POST",
   "/api/atelier/create-payment",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const prof =
       $os.getenv("ATELIER_PROFILE") === "1"
         ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent"))
@@ -35,7 +36,7 @@ routerAdd(
       const result =
         body.courseSlug != null
           ? checkout.createCourseCheckout(body, auth)
-          : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
+          : checkout.createPrintCheckout(body, auth, { ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e) }, prof);
       if (prof) prof.finish(200);
       return e.json(200, result);
     } catch (err) {
@@ -50,6 +51,7 @@ routerAdd(
   "POST",
   "/api/atelier/verify-payment",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
@@ -87,6 +89,7 @@ routerAdd(
   "POST",
   "/api/atelier/cancel-payment",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
@@ -101,6 +104,7 @@ routerAdd(
 );
 
 routerAdd("POST", "/api/stripe/webhook", (e) => {
+  require(`${__hooks}/lib/security-headers.js`).api(e);
   const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const raw = toString(e.request.body);

@@ -30,7 +30,7 @@ const valid = {
 
 beforeAll(async () => {
   mail = await startMailDev();
-  pb = await startPocketBase({ seed: true, env: { ...mail.smtpEnv, ARTIST_EMAIL: ARTIST } });
+  pb = await startPocketBase({ seed: true, behindProxy: true, env: { ...mail.smtpEnv, ARTIST_EMAIL: ARTIST } });
 });
 
 afterAll(async () => {

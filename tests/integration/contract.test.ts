@@ -30,7 +30,7 @@ beforeAll(async () => {
     join(shellDir, 'index.html'),
     '<!doctype html><html><head><title data-default-head>x</title></head><body><div id="root"></div></body></html>',
   );
-  pb = await startPocketBase({ publicDir: shellDir });
+  pb = await startPocketBase({ publicDir: shellDir, behindProxy: true });
 });
 
 afterAll(async () => {

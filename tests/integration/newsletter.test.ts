@@ -40,7 +40,11 @@ async function sentKinds(address: string) {
 
 beforeAll(async () => {
   mail = await startMailDev();
-  pb = await startPocketBase({ seed: true, env: { ...mail.smtpEnv, MAIL_FROM: 'Elin Vinter <studio@example.com>' } });
+  pb = await startPocketBase({
+    seed: true,
+    behindProxy: true,
+    env: { ...mail.smtpEnv, MAIL_FROM: 'Elin Vinter <studio@example.com>' },
+  });
 });
 
 afterAll(async () => {

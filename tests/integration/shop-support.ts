@@ -21,6 +21,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
   const mail = await startMailDev();
   const stripe = await startStripeStandin();
   const pb = await startPocketBase({
+    behindProxy: true,
     env: { ...mail.smtpEnv, ...stripe.env, ARTIST_EMAIL: ARTIST, MAIL_FROM: 'studio@atelier.test', ...env },
   });
   stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);

@@ -1,0 +1,49 @@
+// The analytics consent: what the app needs to ask, and the record of each answer.
+// CommonJS; required inside handlers.
+
+const { Collections, ANALYTICS_CONSENT_VERSION, CLIENT_ID_PATTERN, CONSENT_VERSION_PATTERN, Enums } = require(
+  `${__hooks}/lib/contract.gen.js`,
+);
+
+/** The configured script URL: https (or http on a loopback host, for local tries), else none. */
+function scriptUrl() {
+  const url = String($os.getenv("ANALYTICS_SCRIPT_URL") || "").trim();
+  if (/^https:\/\/[^\s"'<>]+$/i.test(url)) return url;
+  if (/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\/[^\s"'<>]*$/i.test(url)) return url;
+  return "";
+}
+
+/** {scriptUrl, consentVersion}: the app shows the banner only when scriptUrl is set. */
+function publicConfig() {
+  return { scriptUrl: scriptUrl() || null, consentVersion: ANALYTICS_CONSENT_VERSION };
+}
+
+/** Stores one answer; throws a 400 for a bad body and a 404 when nothing is configured. */
+function recordConsent(app, body) {
+  if (!scriptUrl()) throw new NotFoundError("Analytics is not configured on this site.");
+  const v = require(`${__hooks}/lib/validate.js`);
+  const c = v.collector();
+  const choice = c.field("choice", body.choice, {
+    required: true,
+    oneOf: Enums.analytics_consents.choice,
+  });
+  const version = c.field("version", body.version, {
+    required: true,
+    max: 40,
+    pattern: CONSENT_VERSION_PATTERN,
+    patternMessage: "Invalid consent text version.",
+  });
+  const visitor = c.field("visitor", body.visitor, {
+    max: 64,
+    pattern: CLIENT_ID_PATTERN,
+    patternMessage: "Invalid visitor id.",
+  });
+  c.throwIfAny();
+  const rec = new Record(app.findCollectionByNameOrId(Collections.AnalyticsConsents));
+  rec.set("choice", choice);
+  rec.set("text_version", version);
+  rec.set("visitor", visitor);
+  app.save(rec);
+}
+
+module.exports = { publicConfig, recordConsent, scriptUrl };

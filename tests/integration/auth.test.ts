@@ -156,7 +156,7 @@ describe('demo sign-in', () => {
 
   // A reverse proxy on the same machine connects from 127.0.0.1 too: what it forwards must not
   // get an admin session. Any header naming a client means the request came through one.
-  it.each([
+  it.each<Record<string, string>>([
     { 'x-forwarded-for': '203.0.113.5' },
     { 'x-forwarded-for': '127.0.0.1' },
     { 'x-real-ip': '127.0.0.1' },
@@ -184,7 +184,7 @@ describe('demo sign-in on a server that is not a local try-out', () => {
   ] as const)('is refused with %s', async (_label, env) => {
     const pb = await startPocketBase({ env: { DEMO_CONTENT: '1', ...env } });
     servers.push(pb);
-    const headers = 'TRUSTED_PROXY' in env ? { 'x-forwarded-for': '127.0.0.1' } : {};
+    const headers: Record<string, string> = 'TRUSTED_PROXY' in env ? { 'x-forwarded-for': '127.0.0.1' } : {};
     expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' }, undefined, headers)).status).toBe(403);
     const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`, { headers })).json();
     expect(cfg.demoSignIn).toBe(false);

@@ -4,11 +4,11 @@
 // the consent records use the same address; with a declared proxy, X-Forwarded-For counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSuperuser, type TestPocketBase } from '../support/pocketbase';
-import { checkout, createPrint, list, postFrom, type Shop, startShop } from './shop-support';
+import { createPrint, list, postFrom, type Shop, startShop } from './shop-support';
 
 /** Headers a client might send to pose as many visitors (a different lie on every request). */
 function spoof(i: number): Record<string, string> {
-  const variants = [
+  const variants: Record<string, string>[] = [
     { 'x-forwarded-for': `203.0.113.${i % 250}` },
     { 'x-real-ip': `198.51.100.${i % 250}` },
     { 'x-forwarded-for': `192.0.2.${i % 250}, 10.${i % 250}.0.1`, 'x-real-ip': `192.0.2.${(i + 7) % 250}` },

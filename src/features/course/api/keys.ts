@@ -13,4 +13,5 @@ export const courseKeys = {
   chapters: (userId: string, courseId: string) => ['me', userId, 'chapters', courseId] as const,
   progressPull: (userId: string, courseId: string) => ['me', userId, 'progress-pull', courseId] as const,
   downloadable: (userId: string) => ['me', userId, 'downloadable-courses'] as const,
+  compendium: (userId: string, courseId: string) => ['me', userId, 'compendium', courseId] as const,
 };

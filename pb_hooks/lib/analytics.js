@@ -1,9 +1,7 @@
 // The analytics consent: what the app needs to ask, and the record of each answer.
 // CommonJS; required inside handlers.
 
-const { Collections, ANALYTICS_CONSENT_VERSION, CLIENT_ID_PATTERN, CONSENT_VERSION_PATTERN, Enums } = require(
-  `${__hooks}/lib/contract.gen.js`,
-);
+const { Collections, CLIENT_ID_PATTERN, CONSENT_VERSION_PATTERN, Enums } = require(`${__hooks}/lib/contract.gen.js`);
 
 /** The configured script URL: https (or http on a loopback host, for local tries), else none. */
 function scriptUrl() {
@@ -13,9 +11,9 @@ function scriptUrl() {
   return "";
 }
 
-/** {scriptUrl, consentVersion}: the app shows the banner only when scriptUrl is set. */
+/** {scriptUrl}: the app asks for consent only when a script is configured. */
 function publicConfig() {
-  return { scriptUrl: scriptUrl() || null, consentVersion: ANALYTICS_CONSENT_VERSION };
+  return { scriptUrl: scriptUrl() || null };
 }
 
 /** Stores one answer; throws a 400 for a bad body and a 404 when nothing is configured. */

@@ -13,6 +13,16 @@ onRecordAuthWithOAuth2Request(
   require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
 );
 
+// A user's own account: the display name, avatar and email visibility, as themselves.
+onRecordUpdateRequest(
+  (e) => {
+    if (!e.hasSuperuserAuth())
+      require(`${__hooks}/lib/record-input.js`).check(e, { name: "text", avatar: "file", emailVisibility: "bool" });
+    return e.next();
+  },
+  require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
+);
+
 routerAdd("GET", "/api/atelier/auth-config", (e) => {
   require(`${__hooks}/lib/security-headers.js`).api(e);
   // demoSignIn depends on the caller (loopback, no proxy): never shared from a cache

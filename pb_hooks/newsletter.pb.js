@@ -29,10 +29,10 @@ routerAdd(
       oneOf: contract.Enums.newsletter_subscribers.consent_source,
     });
     const name = c.field("name", b.name, { max: max.name });
+    // a version of a text the site shows (or has shown): nothing else proves a consent
     const consentVersion = c.field("consentVersion", b.consentVersion, {
       max: max.consentVersion,
-      pattern: contract.CONSENT_VERSION_PATTERN,
-      patternMessage: "Invalid consent text version.",
+      oneOf: Object.values(contract.CONSENT_TEXT_VERSIONS).concat([contract.DEFAULT_CONSENT_VERSION]),
     });
     // What the sign-up was about is named by slugs and looked up here; `context` is not read.
     const refs = {};

@@ -25,6 +25,7 @@ routerAdd(
       if (!body || typeof body !== "object" || Array.isArray(body))
         throw new BadRequestError("The request body must be a JSON object.");
       if (prof) prof.mark("parse");
+      require(`${__hooks}/lib/checkout-input.js`).checkEmail(body.customerEmail);
       if (body.courseSlug == null) {
         // A drop's crowd: answered here, without loading the checkout or touching the database.
         const soldOut = require(`${__hooks}/lib/checkout-input.js`).soldOutAnswer(body);

@@ -1,7 +1,7 @@
 // The analytics consent: what the app needs to ask, and the record of each answer.
 // CommonJS; required inside handlers.
 
-const { Collections, CLIENT_ID_PATTERN, CONSENT_VERSION_PATTERN, Enums } = require(`${__hooks}/lib/contract.gen.js`);
+const { Collections, CLIENT_ID_PATTERN, ANALYTICS_CONSENT_VERSION, Enums } = require(`${__hooks}/lib/contract.gen.js`);
 
 /** The configured script URL: https (or http on a loopback host, for local tries), else none. */
 function scriptUrl() {
@@ -25,12 +25,8 @@ function recordConsent(app, body) {
     required: true,
     oneOf: Enums.analytics_consents.choice,
   });
-  const version = c.field("version", body.version, {
-    required: true,
-    max: 40,
-    pattern: CONSENT_VERSION_PATTERN,
-    patternMessage: "Invalid consent text version.",
-  });
+  // the banner's current text: an answer to any other proves nothing
+  const version = c.field("version", body.version, { required: true, max: 40, oneOf: [ANALYTICS_CONSENT_VERSION] });
   const visitor = c.field("visitor", body.visitor, {
     max: 64,
     pattern: CLIENT_ID_PATTERN,

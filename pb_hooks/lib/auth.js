@@ -138,6 +138,8 @@ function onOAuth2(e) {
   if (e.providerName === "google" && !e.oAuth2User.email) {
     throw new BadRequestError("Your Google account has no verified email address.");
   }
+  // Google's display name is stored as the user's name: without characters that disguise text.
+  if (e.oAuth2User?.name) e.oAuth2User.name = require(`${__hooks}/lib/record-input.js`).clean(e.oAuth2User.name);
   const data = e.createData || {};
   for (const key of PROTECTED_FIELDS) {
     if (data[key] !== undefined)
@@ -145,6 +147,12 @@ function onOAuth2(e) {
         [key]: new ValidationError("validation_not_allowed", "Set by Google."),
       });
   }
+  const nameProblem =
+    data.name === undefined ? "" : require(`${__hooks}/lib/record-input.js`).problem("text", data.name);
+  if (nameProblem)
+    throw new BadRequestError(`Name: ${nameProblem}`, {
+      name: new ValidationError("validation_invalid_value", nameProblem),
+    });
   return e.next();
 }
 

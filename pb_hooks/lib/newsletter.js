@@ -164,30 +164,25 @@ const FIXED_CONTEXTS = { footer: "Footer", home: "Home" };
  * that names nothing.
  */
 function signupContext(app, source, refs) {
-  const find = (collection, slug) => {
-    const rows = app.findRecordsByFilter(collection, "slug = {:s}", "", 1, 0, { s: slug });
-    return rows.length ? rows[0] : null;
-  };
+  // every slug sent must name a record, whatever the form
+  const found = {};
+  for (const [field, collection, message] of [
+    ["artworkSlug", Collections.Artworks, "Unknown artwork."],
+    ["dropSlug", Collections.Drops, "Unknown print drop."],
+    ["exhibitionSlug", Collections.Exhibitions, "Unknown exhibition."],
+  ]) {
+    if (!refs[field]) continue;
+    const rows = app.findRecordsByFilter(collection, "slug = {:s}", "", 1, 0, { s: refs[field] });
+    if (!rows.length) return { error: { field: field, message: message } };
+    found[field] = rows[0];
+  }
   if (FIXED_CONTEXTS[source]) return { context: FIXED_CONTEXTS[source] };
-  if (source === "viewing-room") {
-    if (!refs.artworkSlug) return { context: "" };
-    const artwork = find(Collections.Artworks, refs.artworkSlug);
-    if (!artwork) return { error: { field: "artworkSlug", message: "Unknown artwork." } };
-    const title = artwork.getString("title");
-    return { context: title, artworkSlug: artwork.getString("slug"), artworkTitle: title };
+  if (source === "viewing-room" && found.artworkSlug) {
+    const title = found.artworkSlug.getString("title");
+    return { context: title, artworkSlug: found.artworkSlug.getString("slug"), artworkTitle: title };
   }
-  if (source === "print-drop") {
-    if (!refs.dropSlug) return { context: "" };
-    const drop = find(Collections.Drops, refs.dropSlug);
-    if (!drop) return { error: { field: "dropSlug", message: "Unknown print drop." } };
-    return { context: drop.getString("slug") };
-  }
-  if (source === "exhibition") {
-    if (!refs.exhibitionSlug) return { context: "" };
-    const exhibition = find(Collections.Exhibitions, refs.exhibitionSlug);
-    if (!exhibition) return { error: { field: "exhibitionSlug", message: "Unknown exhibition." } };
-    return { context: exhibition.getString("title") };
-  }
+  if (source === "print-drop" && found.dropSlug) return { context: found.dropSlug.getString("slug") };
+  if (source === "exhibition" && found.exhibitionSlug) return { context: found.exhibitionSlug.getString("title") };
   return { context: "" };
 }
 

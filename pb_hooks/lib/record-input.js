@@ -83,7 +83,7 @@ function problem(kind, raw, form, max) {
 function check(e, fields) {
   const info = e.requestInfo();
   // (record request events carry the headers in the request info, names in snake case)
-  const form = !/^application\/json/i.test((info.headers && info.headers.content_type) || "");
+  const form = !/^application\/json/i.test(info.headers?.content_type || "");
   // By now PocketBase has cast the body to the fields' types (info.body): read what was sent.
   let body = info.body || {};
   if (!form) {
@@ -98,7 +98,7 @@ function check(e, fields) {
   const errors = {};
   let first = "";
   for (const name of Object.keys(body)) {
-    const kind = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : "";
+    const kind = Object.keys(fields).indexOf(name) >= 0 ? fields[name] : "";
     const value = body[name];
     const field = kind ? e.record.collection().fields.getByName(name) : null;
     const max = field && typeof field.max === "number" ? field.max : 0;

@@ -59,7 +59,7 @@ export const COUNT: Hostile[] = [
   ['zero', 0],
   ['fractional', 1.5],
   ['huge', 1e308],
-  ['beyond safe integers', 9007199254740993],
+  ['beyond safe integers', Number.MAX_SAFE_INTEGER + 2],
   ['a numeric string', '1'],
   ['an object', { n: 1 }],
   ['an array', [1]],

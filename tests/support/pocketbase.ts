@@ -41,8 +41,14 @@ export async function startPocketBase(opts: StartOptions = {}): Promise<TestPock
     TRUSTED_PROXY: opts.behindProxy ? '1' : '',
     ...opts.env,
   } as Record<string, string>;
-  prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: TEST_SUPERUSER, seed: !!opts.seed });
-  const server = await servePocketBase({ dataDir, publicDir: opts.publicDir, port, env });
+  let server: Awaited<ReturnType<typeof servePocketBase>>;
+  try {
+    prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: TEST_SUPERUSER, seed: !!opts.seed });
+    server = await servePocketBase({ dataDir, publicDir: opts.publicDir, port, env });
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const token = await superuserToken(server.url);
   return {
     url: server.url,

@@ -5,7 +5,7 @@
 // injections, filter syntax, odd numbers and unknown ids, as a visitor, a learner, an
 // enrolled learner and an admin. Every answer must be a 4xx within the time limit (reads
 // that take no input may answer 2xx), and afterwards the database holds what it held before.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
@@ -95,6 +95,10 @@ interface RouteSpec {
   query?: Record<string, Hostile[]>;
   /** Extra request headers made hostile one at a time. */
   headers?: Record<string, Hostile[]>;
+  /** Headers a valid request carries, which `headers` replaces one at a time. */
+  baseHeaders?: (w: World) => Record<string, string>;
+  /** Who sends the hostile headers (a visitor when not said). */
+  headerRoles?: Role[];
   /** Reads that take no input: any non-5xx answer is fine. */
   reads?: boolean;
   /** Paths to request instead of the route's own (catch-all routes). */
@@ -116,6 +120,19 @@ const ITEMS: Hostile[] = [
 /** The print lines of a cart with one quantity made hostile. */
 const quantityItems = (printId: string): Hostile[] =>
   COUNT.map(([label, q]) => [`a quantity that is ${label}`, [{ id: printId, quantity: q }]]);
+
+const b64 = (v: string) => Buffer.from(v).toString('base64');
+const TUS_FILE = { filename: 'clip.mp4', filetype: 'video/mp4', sha256: 'a'.repeat(64), duration: '12' };
+/** tus Upload-Metadata: "key base64(value)" pairs; `over` replaces some of a valid file's. */
+function tusMetadata(over: Record<string, string>, chapter = 'zzzzzzzzzzzzzzz'): string {
+  return Object.entries({ chapter, ...TUS_FILE, ...over })
+    .map(([k, v]) => (v ? `${k} ${b64(v)}` : k))
+    .join(',');
+}
+/** The headers of a tus creation request a server would accept, for one chapter. */
+function tusHeaders(chapterId: string): Record<string, string> {
+  return { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000', 'Upload-Metadata': tusMetadata({}, chapterId) };
+}
 
 const SPECS: Record<string, RouteSpec> = {
   'POST /api/atelier/subscribe-newsletter': {
@@ -194,6 +211,43 @@ const SPECS: Record<string, RouteSpec> = {
       ],
     },
   },
+  'POST /api/video-uploads': {
+    // the tus creation request: all in headers, and only an admin gets past requireAuth's
+    // rule to where they are read
+    baseHeaders: (w) => tusHeaders(w.chapterId),
+    headerRoles: ['admin', 'learner'],
+    headers: {
+      'Tus-Resumable': [
+        ['an old version', '0.2.2'],
+        ['empty', ''],
+        ['a 1 kB value', '1'.repeat(1000)],
+      ],
+      'Upload-Length': [
+        ['negative', '-1'],
+        ['zero', '0'],
+        ['fractional', '1.5'],
+        ['in exponent form', '1e3'],
+        ['huge', '9'.repeat(40)],
+        ['beyond the video field', String(2 ** 53)],
+        ['not a number', 'ten'],
+        ['empty', ''],
+      ],
+      'Upload-Metadata': [
+        ['empty', ''],
+        ['without a filename', tusMetadata({ filename: '' })],
+        ['a filetype that is not video', tusMetadata({ filetype: 'text/html' })],
+        ['a short checksum', tusMetadata({ sha256: 'abc' })],
+        ['a negative duration', tusMetadata({ duration: '-1' })],
+        ['a fractional duration', tusMetadata({ duration: '1.5' })],
+        ['an unknown chapter', tusMetadata({ chapter: 'zzzzzzzzzzzzzzz' })],
+        ['a filter expression as chapter', tusMetadata({ chapter: '" || 1=1 || "' })],
+        ['a path traversal as chapter', tusMetadata({ chapter: '../../../etc/passwd' })],
+        ['values that are not base64', 'filename !!!,filetype ***,sha256 ###'],
+        ['prototype keys', `__proto__ ${b64('x')},constructor ${b64('y')}`],
+        ['8 kB of pairs', Array.from({ length: 800 }, (_, i) => `k${i} ${b64('v')}`).join(',')],
+      ],
+    },
+  },
   'GET /api/atelier/newsletter/confirm': { query: { token: [...TOKEN, ...EMPTY_REQUIRED] } },
   'POST /api/atelier/newsletter/confirm': { query: { token: [...TOKEN, ...EMPTY_REQUIRED] } },
   'GET /api/atelier/newsletter/unsubscribe': { query: { token: [...TOKEN, ...EMPTY_REQUIRED] } },
@@ -246,7 +300,7 @@ function routeCases(route: string, w: World): Case[] {
   const add = (label: string, c: Omit<Case, 'label' | 'method' | 'expect'>) =>
     cases.push({ label: `${route}: ${label}`, method, expect, ...c });
   let turn = 0;
-  const pair = () => (method === 'GET' ? (['anon'] as Role[]) : rolePair(turn++));
+  const pair = () => (method === 'GET' || method === 'HEAD' ? (['anon'] as Role[]) : rolePair(turn++));
   const json = (body: unknown) => ({ body: JSON.stringify(body), contentType: 'application/json' });
   const path = concrete(pattern);
 
@@ -255,8 +309,8 @@ function routeCases(route: string, w: World): Case[] {
     return cases;
   }
   // who calls: everyone for input routes; signed-in callers reach deeper for checkout and uploads
-  const roles: Role[] = method === 'GET' ? ['anon'] : ROLES;
-  if (method !== 'GET') {
+  const roles: Role[] = method === 'GET' || method === 'HEAD' ? ['anon'] : ROLES;
+  if (method !== 'GET' && method !== 'HEAD') {
     for (const role of roles) {
       for (const [label, body, contentType] of RAW_BODIES)
         add(`${label} as ${role}`, { path, role, body, contentType });
@@ -290,10 +344,16 @@ function routeCases(route: string, w: World): Case[] {
         for (const role of pair())
           add(`courseSlug is ${label} (${role})`, { path, role, ...json({ courseSlug: slug }) });
     }
-    for (const [header, values] of Object.entries(spec.headers ?? {})) {
-      for (const [label, value] of values)
-        add(`${header} is ${label}`, { path, role: 'anon', headers: { [header]: String(value) }, ...json(base) });
-    }
+  }
+  for (const [header, values] of Object.entries(spec?.headers ?? {})) {
+    for (const [label, value] of values)
+      for (const role of spec?.headerRoles ?? ['anon'])
+        add(`${header} is ${label} (${role})`, {
+          path,
+          role,
+          headers: { ...spec?.baseHeaders?.(w), [header]: String(value) },
+          ...(spec?.base ? json(spec.base(w)) : {}),
+        });
   }
   for (const [param, values] of Object.entries(spec?.query ?? {})) {
     for (const [label, value] of values) {
@@ -699,6 +759,17 @@ async function controls() {
     });
     expect(res.status, `${route} control: ${res.text}`).toBe(200);
   }
+  // the tus creation the hostile headers start from is accepted, then removed again
+  const created = await fetch(`${pb.url}/api/video-uploads`, {
+    method: 'POST',
+    headers: { ...tusHeaders(w.chapterId), authorization: w.tokens.admin! },
+  });
+  expect(created.status, `tus control: ${await created.text()}`).toBe(201);
+  const removed = await fetch(`${pb.url}${created.headers.get('location')}`, {
+    method: 'DELETE',
+    headers: { 'Tus-Resumable': '1.0.0', authorization: w.tokens.admin! },
+  });
+  expect(removed.status).toBe(204);
   for (const t of writable(w)) {
     const path = `/api/collections/${t.collection}/records${t.id ? `/${t.id}` : ''}`;
     const res = await api(pb, t.method, path, w.tokens[t.role], t.base);
@@ -712,6 +783,10 @@ let mail: Awaited<ReturnType<typeof startMailDev>>;
 let stripe: StripeStandin;
 let w: World;
 let before: Record<string, Loose[]>;
+let uploadsBefore: string[];
+/** Partial video uploads live in files, not in the database. */
+const uploadFiles = () =>
+  existsSync(join(pb.dataDir, 'video_uploads')) ? readdirSync(join(pb.dataDir, 'video_uploads')) : [];
 let tried = 0;
 
 beforeAll(async () => {
@@ -787,6 +862,7 @@ beforeAll(async () => {
   };
   await controls();
   before = await snapshot(pb);
+  uploadsBefore = uploadFiles();
 }, 120_000);
 
 afterAll(async () => {
@@ -822,5 +898,6 @@ describe('hostile input', () => {
     const after = await snapshot(pb);
     for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    expect(uploadFiles()).toEqual(uploadsBefore);
   }, 120_000);
 });

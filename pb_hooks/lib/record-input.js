@@ -69,7 +69,9 @@ function problem(kind, raw, form, max) {
     case "id":
       return typeof value === "string" && ID.test(value) ? "" : "Invalid id.";
     case "file":
-      // JSON can only clear a file; an upload arrives as a multipart file, not a value
+      // JSON can only clear a file. In form data an upload arrives as a file (PocketBase
+      // checks its type and size itself) and a name keeps a stored file.
+      if (form) return "";
       return value === "" ? "" : "Upload files as multipart form data.";
     default:
       return "Not accepted.";

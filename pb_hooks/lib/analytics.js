@@ -33,6 +33,14 @@ function recordConsent(app, body) {
     patternMessage: "Invalid visitor id.",
   });
   c.throwIfAny();
+  // The same answer again from the same browser (sent once more because the page was left
+  // before the first send was confirmed) adds nothing: only a changed answer is a new record.
+  if (visitor) {
+    const last = app.findRecordsByFilter(Collections.AnalyticsConsents, "visitor = {:v}", "-created,-id", 1, 0, {
+      v: visitor,
+    });
+    if (last.length && last[0].getString("choice") === choice && last[0].getString("text_version") === version) return;
+  }
   const rec = new Record(app.findCollectionByNameOrId(Collections.AnalyticsConsents));
   rec.set("choice", choice);
   rec.set("text_version", version);

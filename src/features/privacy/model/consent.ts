@@ -1,6 +1,6 @@
 // The visitor's answer to the analytics consent banner, kept in this browser. An answer to an
 // older banner text (another version) counts as no answer: the visitor is asked again.
-import { ANALYTICS_CONSENT_VERSION } from '@/lib/contract/contract.gen';
+import { ANALYTICS_CONSENT_VERSION, CLIENT_ID_PATTERN } from '@/lib/contract/contract.gen';
 import { newClientId } from '@/lib/forms/client-id';
 
 export type ConsentChoice = 'accepted' | 'refused';
@@ -33,7 +33,7 @@ export function readConsent(storage: Storage = localStorage): StoredConsent | nu
 function visitorId(storage: Storage): string {
   try {
     const earlier = JSON.parse(storage.getItem(KEY) ?? 'null') as Partial<StoredConsent> | null;
-    if (earlier?.visitor && /^[A-Za-z0-9_-]{8,64}$/.test(earlier.visitor)) return earlier.visitor;
+    if (earlier?.visitor && CLIENT_ID_PATTERN.test(earlier.visitor)) return earlier.visitor;
   } catch {}
   return newClientId();
 }

@@ -7,11 +7,8 @@
 // hook VM for every request the server answers (each API call, each checkout of a drop's
 // crowd) just to skip it, and holds it while the rest of the request runs.
 routerAdd("GET", "/{path...}", (e) => {
-  const h = e.response.header();
-  // Google's sign-in popup needs to talk back to its opener.
-  h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  // CSP, HSTS, framing, referrer, COOP for Google's popup (lib/security-headers.js)
+  require(`${__hooks}/lib/security-headers.js`).app(e);
   // per-page head tags (title, description, og:image, JSON-LD) from lib/seo.js
   return require(`${__hooks}/lib/spa.js`).serve(e, require(`${__hooks}/lib/seo.js`).transform);
 });

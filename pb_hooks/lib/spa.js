@@ -52,7 +52,12 @@ function shellHtml(transform) {
 
 function serve(e, transform) {
   const dir = publicDir();
-  const name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
+  let name;
+  try {
+    name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
+  } catch (_) {
+    throw new NotFoundError("Not found."); // a malformed %-escape names no page
+  }
   if (name.split("/").indexOf("..") !== -1) throw new NotFoundError("Not found.");
 
   if (name && isFile(dir, name)) {

@@ -63,7 +63,12 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
+// Names this build: a tab whose chunks are gone reloads once per build (src/app/pwa/preload-recovery.ts).
+// Every build gets a new one unless ATELIER_BUILD_ID fixes it.
+const buildId = process.env.ATELIER_BUILD_ID ?? new Date().toISOString();
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     // Order matters: the router plugin must run before the JSX transform.

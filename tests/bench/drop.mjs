@@ -14,13 +14,21 @@ const BUYERS = 500;
 const EDITION = 50;
 const SUPERUSER = { email: 'bench@atelier.test', password: 'bench-superuser-password' };
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
   const stripe = await startStripeStandin();
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-drop-'));
   const port = await freePort();
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DEMO_CONTENT: '0', ...stripe.env };
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DEMO_CONTENT: '0',
+    ...stripe.env,
+  };
   let server;
   try {
     prepareData({ dataDir, env, superuser: SUPERUSER });
@@ -36,14 +44,30 @@ export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
     const created = await fetch(`${server.url}/api/collections/prints/records`, {
       method: 'POST',
       headers: su,
-      body: JSON.stringify({ slug: 'drop-bench', title: 'Drop Bench', currency: 'eur', price_cents: 24000, edition_size: edition, is_active: true, sort_order: 1 }),
+      body: JSON.stringify({
+        slug: 'drop-bench',
+        title: 'Drop Bench',
+        currency: 'eur',
+        price_cents: 24000,
+        edition_size: edition,
+        is_active: true,
+        sort_order: 1,
+      }),
     });
     const print = await created.json();
     if (!created.ok) throw new Error(`create print: ${JSON.stringify(print)}`);
     const warm = await fetch(`${server.url}/api/collections/prints/records`, {
       method: 'POST',
       headers: su,
-      body: JSON.stringify({ slug: 'drop-baseline', title: 'Baseline', currency: 'eur', price_cents: 24000, edition_size: 100, is_active: true, sort_order: 2 }),
+      body: JSON.stringify({
+        slug: 'drop-baseline',
+        title: 'Baseline',
+        currency: 'eur',
+        price_cents: 24000,
+        edition_size: 100,
+        is_active: true,
+        sort_order: 2,
+      }),
     });
     const warmup = await warm.json();
 
@@ -70,7 +94,11 @@ export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
           method: 'POST',
           // every buyer its own address: the checkout route is rate-limited per client IP
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
-          body: JSON.stringify({ items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `buyer${i}@example.com` }),
+          body: JSON.stringify({
+            items: [{ id: print.id, quantity: 1 }],
+            currency: 'eur',
+            customerEmail: `buyer${i}@example.com`,
+          }),
         });
         const body = await res.json().catch(() => ({}));
         return { status: res.status, ms: performance.now() - t0, sessionId: body.sessionId };
@@ -83,7 +111,9 @@ export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
 
     // Every buyer who got a checkout pays: Stripe's webhooks arrive, fulfilment runs.
     for (const r of ok) await stripe.pay(r.sessionId);
-    const after = await (await fetch(`${server.url}/api/collections/prints/records/${print.id}`, { headers: su })).json();
+    const after = await (
+      await fetch(`${server.url}/api/collections/prints/records/${print.id}`, { headers: su })
+    ).json();
     const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
     return {
       buyers,

@@ -29,7 +29,12 @@ test('print editions: add to cart, change currency, reload keeps both', async ({
 
   await cards.first().getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: FIRST.title }).or(page.getByText(FIRST.title, { exact: true }).last())).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: FIRST.title })
+      .or(page.getByText(FIRST.title, { exact: true }).last()),
+  ).toBeVisible();
   // the same print again raises the quantity without a second toast
   await cards.first().getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 2 items');
@@ -60,7 +65,10 @@ test('print view: falls back to the first print, shows edition and availability'
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('checkout opens the Stripe page in a new tab, clears the cart; paying lands on payment-success', async ({ page, context }) => {
+test('checkout opens the Stripe page in a new tab, clears the cart; paying lands on payment-success', async ({
+  page,
+  context,
+}) => {
   await page.goto(`/print-view?print=${SECOND.slug}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
@@ -90,7 +98,10 @@ test('payment canceled: no charges, the cart can be restored', async ({ page, co
   await page.goto('/print-editions');
   await page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
-  const [tab] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Checkout' }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    panel.getByRole('button', { name: 'Checkout' }).click(),
+  ]);
   await tab.waitForURL(/\/pay\/cs_test_/);
   await tab.getByRole('link', { name: 'Cancel' }).click();
   await tab.waitForURL(/\/payment-canceled$/);
@@ -119,7 +130,10 @@ test('checkout says it needs a connection when offline', async ({ page, context 
   await context.setOffline(false);
 });
 
-test('print editions render offline from the saved copy, prices with the saved or fallback rates', async ({ page, context }) => {
+test('print editions render offline from the saved copy, prices with the saved or fallback rates', async ({
+  page,
+  context,
+}) => {
   await page.goto('/print-editions');
   await expect(page.getByTestId('print-card').first()).toContainText(FIRST.title);
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
@@ -145,8 +159,22 @@ test('live server rates price the page and are kept for offline use', async ({ p
         totalItems: 2,
         totalPages: 1,
         items: [
-          { id: 'rsek00000000000', collectionName: 'exchange_rates', base: 'EUR', currency: 'SEK', rate: 11.02, fetched_at: '2026-11-21 12:00:00.000Z' },
-          { id: 'rusd00000000000', collectionName: 'exchange_rates', base: 'EUR', currency: 'USD', rate: 1.05, fetched_at: '2026-11-21 12:00:00.000Z' },
+          {
+            id: 'rsek00000000000',
+            collectionName: 'exchange_rates',
+            base: 'EUR',
+            currency: 'SEK',
+            rate: 11.02,
+            fetched_at: '2026-11-21 12:00:00.000Z',
+          },
+          {
+            id: 'rusd00000000000',
+            collectionName: 'exchange_rates',
+            base: 'EUR',
+            currency: 'USD',
+            rate: 1.05,
+            fetched_at: '2026-11-21 12:00:00.000Z',
+          },
         ],
       },
     }),

@@ -29,14 +29,26 @@ async function api(path: string, body: unknown, headers: Record<string, string> 
   });
   const text = await res.text();
   let json: Record<string, unknown> = {};
-  try { json = JSON.parse(text); } catch {}
+  try {
+    json = JSON.parse(text);
+  } catch {}
   return { status: res.status, json: json as Json };
 }
 
 async function createPrint(fields: Record<string, unknown>) {
   const res = await asSuperuser(pb, '/api/collections/prints/records', {
     method: 'POST',
-    body: JSON.stringify({ currency: 'eur', price_cents: 24000, edition_size: 10, sold: 0, available: 10, is_active: true, sort_order: 1, title: 'A print', ...fields }),
+    body: JSON.stringify({
+      currency: 'eur',
+      price_cents: 24000,
+      edition_size: 10,
+      sold: 0,
+      available: 10,
+      is_active: true,
+      sort_order: 1,
+      title: 'A print',
+      ...fields,
+    }),
   });
   if (!res.ok) throw new Error(`create print: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: string; slug: string; title: string };
@@ -48,11 +60,15 @@ async function getRecord(coll: string, id: string) {
 }
 
 async function list(coll: string, filter: string) {
-  const res = await asSuperuser(pb, `/api/collections/${coll}/records?perPage=500&filter=${encodeURIComponent(filter)}`);
+  const res = await asSuperuser(
+    pb,
+    `/api/collections/${coll}/records?perPage=500&filter=${encodeURIComponent(filter)}`,
+  );
   return ((await res.json()) as { items: Json[] }).items;
 }
 
-const checkout = (items: unknown[], currency = 'eur', extra: Record<string, unknown> = {}) => api('/api/atelier/create-payment', { items, currency, customerEmail: 'buyer@example.com', ...extra });
+const checkout = (items: unknown[], currency = 'eur', extra: Record<string, unknown> = {}) =>
+  api('/api/atelier/create-payment', { items, currency, customerEmail: 'buyer@example.com', ...extra });
 
 /** POST /api/crons/{id} runs the job in the background (fire and forget): poll for its effect. */
 async function runCron(id: string, done: () => Promise<boolean>) {
@@ -76,7 +92,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => ratesServer.listen(0, '127.0.0.1', () => r()));
   const addr = ratesServer.address();
   ratesUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/latest`;
-  pb = await startPocketBase({ env: { ...mail.smtpEnv, ...stripe.env, ARTIST_EMAIL: ARTIST, EXCHANGE_RATES_URL: ratesUrl, MAIL_FROM: 'studio@atelier.test' } });
+  pb = await startPocketBase({
+    env: {
+      ...mail.smtpEnv,
+      ...stripe.env,
+      ARTIST_EMAIL: ARTIST,
+      EXCHANGE_RATES_URL: ratesUrl,
+      MAIL_FROM: 'studio@atelier.test',
+    },
+  });
   stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);
 });
 
@@ -89,17 +113,30 @@ afterAll(async () => {
 
 describe('create-payment (prints)', () => {
   it('opens a Checkout Session that stripe-mock accepts, priced from the database', async () => {
-    const print = await createPrint({ slug: 'lantern', title: 'The Lantern Bearer', price_cents: 24000, price_cents_usd: 27500, edition_size: 30 });
+    const print = await createPrint({
+      slug: 'lantern',
+      title: 'The Lantern Bearer',
+      price_cents: 24000,
+      price_cents_usd: 27500,
+      edition_size: 30,
+    });
     const before = stripe.requests.length;
     // the browser's title and price are ignored: tampered values change nothing
-    const r = await checkout([{ id: `print-${print.id}`, title: 'Free print', price: 1, quantity: 2, currency: 'eur', imageUrl: 'x' }], 'usd');
+    const r = await checkout(
+      [{ id: `print-${print.id}`, title: 'Free print', price: 1, quantity: 2, currency: 'eur', imageUrl: 'x' }],
+      'usd',
+    );
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
     expect(r.json.sessionId).toMatch(/^cs_test_/);
     const sent = stripe.requests[before].params;
     expect(sent.mode).toBe('payment');
     expect(sent.line_items).toHaveLength(1);
-    expect(sent.line_items[0].price_data).toMatchObject({ currency: 'usd', unit_amount: '27500', product_data: { name: 'The Lantern Bearer' } });
+    expect(sent.line_items[0].price_data).toMatchObject({
+      currency: 'usd',
+      unit_amount: '27500',
+      product_data: { name: 'The Lantern Bearer' },
+    });
     expect(sent.line_items[0].quantity).toBe('2');
     expect(sent.success_url).toBe(`${pb.url}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(sent.cancel_url).toBe(`${pb.url}/payment-canceled`);
@@ -111,7 +148,13 @@ describe('create-payment (prints)', () => {
     expect(ttl).toBeGreaterThanOrEqual(30 * 60);
     expect(ttl).toBeLessThanOrEqual(32 * 60);
     const order = await getRecord('orders', r.json.orderId);
-    expect(order).toMatchObject({ status: 'pending', kind: 'print', currency: 'usd', amount_total: 55000, stripe_session_id: r.json.sessionId });
+    expect(order).toMatchObject({
+      status: 'pending',
+      kind: 'print',
+      currency: 'usd',
+      amount_total: 55000,
+      stripe_session_id: r.json.sessionId,
+    });
     expect((await getRecord('prints', print.id)).available).toBe(28);
   });
 
@@ -129,10 +172,15 @@ describe('create-payment (prints)', () => {
 
   it('converts EUR with the stored rate and rounds to whole units', async () => {
     // a fresh database gets its rates within a minute, then every 30 minutes
-    await runCron('atelier_exchange_rates_initial', async () => (await list('exchange_rates', "base='EUR'")).length === 2);
+    await runCron(
+      'atelier_exchange_rates_initial',
+      async () => (await list('exchange_rates', "base='EUR'")).length === 2,
+    );
     const first = await list('exchange_rates', "base='EUR'");
     expect(first).toHaveLength(2);
-    await runCron('atelier_exchange_rates', async () => (await list('exchange_rates', "base='EUR'")).some((r) => r.fetched_at !== first[0].fetched_at));
+    await runCron('atelier_exchange_rates', async () =>
+      (await list('exchange_rates', "base='EUR'")).some((r) => r.fetched_at !== first[0].fetched_at),
+    );
     const rates = await list('exchange_rates', "base='EUR'");
     expect(Object.fromEntries(rates.map((x) => [x.currency, x.rate]))).toEqual({ SEK: 11.02, USD: 1.0512 });
     const print = await createPrint({ slug: 'sek-print', title: 'Kronor', price_cents: 24000 });
@@ -188,15 +236,27 @@ describe('create-payment (prints)', () => {
 
 describe('Stripe webhook', () => {
   const post = (payload: string, header: string | null) =>
-    fetch(`${pb.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, body: payload });
+    fetch(`${pb.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+      body: payload,
+    });
 
   it('rejects forged, tampered, stale and missing signatures with 400', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: { id: 'cs_test_x', payment_status: 'paid' } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_x', payment_status: 'paid' } },
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
     expect((await post(payload, forged)).status).toBe(400);
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
     expect((await post(payload.replace('cs_test_x', 'cs_test_y'), good)).status).toBe(400);
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: stripe.webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     expect((await post(payload, stale)).status).toBe(400);
     expect((await post(payload, null)).status).toBe(400);
     expect((await post(payload, 't=abc,v1=def')).status).toBe(400);
@@ -214,11 +274,19 @@ describe('Stripe webhook', () => {
     const first = (await stripe.pay(r.json.sessionId)) as { event: unknown; payload: string; status: number };
     expect(first.status).toBe(200);
     const again = await Promise.all(
-      Array.from({ length: 9 }, () => post(first.payload, Stripe.webhooks.generateTestHeaderString({ payload: first.payload, secret: stripe.webhookSecret }))),
+      Array.from({ length: 9 }, () =>
+        post(
+          first.payload,
+          Stripe.webhooks.generateTestHeaderString({ payload: first.payload, secret: stripe.webhookSecret }),
+        ),
+      ),
     );
     for (const res of again) expect(res.status).toBe(200);
     // plus verify-payment from the success page, concurrently with a new event id for the same session
-    const [v] = await Promise.all([api('/api/atelier/verify-payment', { sessionId: r.json.sessionId }), stripe.deliver('checkout.session.completed', r.json.sessionId)]);
+    const [v] = await Promise.all([
+      api('/api/atelier/verify-payment', { sessionId: r.json.sessionId }),
+      stripe.deliver('checkout.session.completed', r.json.sessionId),
+    ]);
     expect(v.status).toBe(200);
     expect(v.json.order.payment_status).toBe('paid');
     const order = await getRecord('orders', r.json.orderId);
@@ -263,8 +331,14 @@ describe('Stripe webhook', () => {
     const print = await createPrint({ slug: 'abandoned', edition_size: 2 });
     const r = await checkout([{ id: print.id, quantity: 2 }]);
     const [hold] = await list('stock_holds', `order_id='${r.json.orderId}'`);
-    await asSuperuser(pb, `/api/collections/stock_holds/records/${hold.id}`, { method: 'PATCH', body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }) });
-    await runCron('atelier_release_holds', async () => (await getRecord('orders', r.json.orderId)).status !== 'pending');
+    await asSuperuser(pb, `/api/collections/stock_holds/records/${hold.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }),
+    });
+    await runCron(
+      'atelier_release_holds',
+      async () => (await getRecord('orders', r.json.orderId)).status !== 'pending',
+    );
     expect((await getRecord('orders', r.json.orderId)).status).toBe('expired');
     expect((await getRecord('prints', print.id)).available).toBe(2);
   });
@@ -282,7 +356,14 @@ describe('verify-payment', () => {
     const paid = await api('/api/atelier/verify-payment', { sessionId: r.json.sessionId });
     expect(paid.status).toBe(200);
     expect(paid.json.order).toMatchObject({ id: r.json.orderId, payment_status: 'paid' });
-    expect(paid.json.order.items[0]).toMatchObject({ type: 'print', id: print.id, title: 'Verify Me', quantity: 1, unit_amount: 24000, currency: 'eur' });
+    expect(paid.json.order.items[0]).toMatchObject({
+      type: 'print',
+      id: print.id,
+      title: 'Verify Me',
+      quantity: 1,
+      unit_amount: 24000,
+      currency: 'eur',
+    });
     expect((await getRecord('prints', print.id)).sold).toBe(1);
   });
 });
@@ -291,7 +372,14 @@ describe('create-payment (course)', () => {
   it('needs a signed-in user, a published course, and enrols the buyer once paid', async () => {
     const c = await asSuperuser(pb, '/api/collections/courses/records', {
       method: 'POST',
-      body: JSON.stringify({ slug: 'whispering-game', title: 'The Whispering Game', price_cents: 13900, currency: 'usd', is_published: true, instructor_name: 'A' }),
+      body: JSON.stringify({
+        slug: 'whispering-game',
+        title: 'The Whispering Game',
+        price_cents: 13900,
+        currency: 'usd',
+        is_published: true,
+        instructor_name: 'A',
+      }),
     });
     expect(c.status).toBe(200);
     const course = (await c.json()) as { id: string };
@@ -299,7 +387,11 @@ describe('create-payment (course)', () => {
     const user = await createUser(pb, { email: 'learner@example.com' });
     const auth = { authorization: user.token };
     expect((await api('/api/atelier/create-payment', { courseSlug: 'nope' }, auth)).status).toBe(404);
-    const r = await api('/api/atelier/create-payment', { courseSlug: 'whispering-game', items: [{ title: 'x', price: 1, quantity: 1 }], currency: 'usd' }, auth);
+    const r = await api(
+      '/api/atelier/create-payment',
+      { courseSlug: 'whispering-game', items: [{ title: 'x', price: 1, quantity: 1 }], currency: 'usd' },
+      auth,
+    );
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const sent = stripe.requests.at(-1)?.params;
     expect(sent.line_items[0].price_data).toMatchObject({ currency: 'usd', unit_amount: '13900' });
@@ -319,7 +411,11 @@ describe('without Stripe configured', () => {
   it('checkout answers 503 with a clear message', async () => {
     const bare = await startPocketBase({ env: { STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' } });
     try {
-      const res = await fetch(`${bare.url}/api/atelier/create-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ id: 'abc', quantity: 1 }], currency: 'eur' }) });
+      const res = await fetch(`${bare.url}/api/atelier/create-payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ id: 'abc', quantity: 1 }], currency: 'eur' }),
+      });
       expect(res.status).toBe(503);
       expect(((await res.json()) as { message: string }).message).toMatch(/Payments are not configured/);
     } finally {
@@ -334,15 +430,30 @@ describe('Stripe failures', () => {
     try {
       const created = await asSuperuser(down, '/api/collections/prints/records', {
         method: 'POST',
-        body: JSON.stringify({ slug: 'unreachable', title: 'Unreachable', currency: 'eur', price_cents: 10000, edition_size: 1, is_active: true }),
+        body: JSON.stringify({
+          slug: 'unreachable',
+          title: 'Unreachable',
+          currency: 'eur',
+          price_cents: 10000,
+          edition_size: 1,
+          is_active: true,
+        }),
       });
       const print = (await created.json()) as { id: string };
-      const res = await fetch(`${down.url}/api/atelier/create-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ id: print.id, quantity: 1 }], currency: 'eur' }) });
+      const res = await fetch(`${down.url}/api/atelier/create-payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ id: print.id, quantity: 1 }], currency: 'eur' }),
+      });
       expect(res.status).toBe(502);
       expect(((await res.json()) as { message: string }).message).toMatch(/could not be reached/);
-      const p = (await (await asSuperuser(down, `/api/collections/prints/records/${print.id}`)).json()) as { available: number };
+      const p = (await (await asSuperuser(down, `/api/collections/prints/records/${print.id}`)).json()) as {
+        available: number;
+      };
       expect(p.available).toBe(1);
-      const orders = (await (await asSuperuser(down, '/api/collections/orders/records')).json()) as { items: { status: string }[] };
+      const orders = (await (await asSuperuser(down, '/api/collections/orders/records')).json()) as {
+        items: { status: string }[];
+      };
       expect(orders.items.map((o) => o.status)).toEqual(['failed']);
     } finally {
       await down.stop();

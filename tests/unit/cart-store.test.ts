@@ -48,7 +48,14 @@ describe('cart model', () => {
     expect(sanitizeItems('nonsense')).toEqual([]);
     expect(sanitizeItems(null)).toEqual([]);
     expect(
-      sanitizeItems([good, { ...good }, { ...print('b'), quantity: 0 }, { ...print('c'), currency: 'gbp', quantity: 1 }, { id: 'x' }, 42]),
+      sanitizeItems([
+        good,
+        { ...good },
+        { ...print('b'), quantity: 0 },
+        { ...print('c'), currency: 'gbp', quantity: 1 },
+        { id: 'x' },
+        42,
+      ]),
     ).toEqual([good]);
   });
 });
@@ -56,7 +63,9 @@ describe('cart model', () => {
 describe('cart store', () => {
   it('a new line shows the "Added to cart" toast with the item title; a repeat add does not', () => {
     useCartStore.getState().add(print('a'));
-    expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([['Added to cart', 'Print a']]);
+    expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([
+      ['Added to cart', 'Print a'],
+    ]);
 
     useCartStore.getState().add(print('a'));
     expect(useToastStore.getState().toasts).toHaveLength(1);

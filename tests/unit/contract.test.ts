@@ -49,7 +49,12 @@ const srcFiles = filesUnder(SRC, (n) => /\.tsx?$/.test(n) && !/\.gen\.ts$/.test(
 /** Every string and template chunk of a hook file (comments and regular expressions skipped). */
 function stringsOf(text: string): Array<{ value: string; line: number }> {
   const out: Array<{ value: string; line: number }> = [];
-  for (const t of tokenizer(text, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, locations: true })) {
+  for (const t of tokenizer(text, {
+    ecmaVersion: 'latest',
+    sourceType: 'script',
+    allowReturnOutsideFunction: true,
+    locations: true,
+  })) {
     // string and template tokens carry their cooked text (acorn's types leave `value` out)
     const value = (t as { value?: unknown }).value;
     if ((t.type.label === 'string' || t.type.label === 'template') && typeof value === 'string') {
@@ -63,7 +68,8 @@ function stringsOf(text: string): Array<{ value: string; line: number }> {
 function plain(value: unknown): unknown {
   if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
   if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
@@ -78,7 +84,9 @@ function sharedStrings(): string[] {
     ...Object.values(client.CONSENT_TEXT_VERSIONS),
   ];
 }
-const sharedPatterns = [client.EMAIL_PATTERN, client.CLIENT_ID_PATTERN, client.CONSENT_VERSION_PATTERN].map((p) => p.source);
+const sharedPatterns = [client.EMAIL_PATTERN, client.CLIENT_ID_PATTERN, client.CONSENT_VERSION_PATTERN].map(
+  (p) => p.source,
+);
 
 describe('one contract for the PWA and the hooks', () => {
   it('the hooks read the same values as the PWA', () => {
@@ -97,7 +105,8 @@ describe('one contract for the PWA and the hooks', () => {
     for (const file of hookFiles) {
       if (NOT_ON_CONTRACT.has(file.name)) continue;
       for (const s of stringsOf(file.text)) {
-        if (names.some((n) => s.value === n || s.value.startsWith(`${n}/`))) found.push(`${file.name}:${s.line} "${s.value}"`);
+        if (names.some((n) => s.value === n || s.value.startsWith(`${n}/`)))
+          found.push(`${file.name}:${s.line} "${s.value}"`);
       }
     }
     expect(found).toEqual([]);
@@ -120,12 +129,14 @@ describe('one contract for the PWA and the hooks', () => {
   it('neither side keeps its own copy of a shared value', () => {
     const copies: string[] = [];
     for (const file of hookFiles) {
-      for (const s of stringsOf(file.text)) if (sharedStrings().includes(s.value)) copies.push(`pb_hooks/${file.name}:${s.line} "${s.value}"`);
+      for (const s of stringsOf(file.text))
+        if (sharedStrings().includes(s.value)) copies.push(`pb_hooks/${file.name}:${s.line} "${s.value}"`);
       for (const p of sharedPatterns) if (file.text.includes(p)) copies.push(`pb_hooks/${file.name}: /${p}/`);
     }
     for (const file of srcFiles) {
       for (const value of sharedStrings()) {
-        for (const q of ["'", '"', '`']) if (file.text.includes(`${q}${value}${q}`)) copies.push(`src/${file.name}: ${q}${value}${q}`);
+        for (const q of ["'", '"', '`'])
+          if (file.text.includes(`${q}${value}${q}`)) copies.push(`src/${file.name}: ${q}${value}${q}`);
       }
       for (const p of sharedPatterns) if (file.text.includes(p)) copies.push(`src/${file.name}: /${p}/`);
     }
@@ -133,7 +144,9 @@ describe('one contract for the PWA and the hooks', () => {
   });
 
   it('the PWA never imports hook code', () => {
-    const imports = srcFiles.filter((f) => /(?:from\s+|import\(\s*|require\(\s*)['"`][^'"`]*pb_hooks/.test(f.text)).map((f) => f.name);
+    const imports = srcFiles
+      .filter((f) => /(?:from\s+|import\(\s*|require\(\s*)['"`][^'"`]*pb_hooks/.test(f.text))
+      .map((f) => f.name);
     expect(imports).toEqual([]);
   });
 

@@ -123,18 +123,16 @@ describe('the device database across releases', () => {
         db.version(5).stores(V5);
       },
       async (db) => {
-        await db
-          .table('downloads')
-          .put({
-            key: 'u1|k',
-            userId: 'u1',
-            courseId: 'c1',
-            chapterId: 'ch1',
-            kind: 'record',
-            title: 't',
-            bytes: 1,
-            createdAt: 1,
-          });
+        await db.table('downloads').put({
+          key: 'u1|k',
+          userId: 'u1',
+          courseId: 'c1',
+          chapterId: 'ch1',
+          kind: 'record',
+          title: 't',
+          bytes: 1,
+          createdAt: 1,
+        });
         await db.table('task_progress').put({ ...progress, id: 't1', task_identifier: 'TASK_01', task_title: 'x' });
       },
     );

@@ -11,7 +11,7 @@ import {
 let dbCount = 0;
 const opened: OutboxDb[] = [];
 
-function harness(opts: { online?: boolean; lockFree?: boolean; name?: string } = {}) {
+function harness(opts: { online?: boolean; lockFree?: boolean; name?: string; sendTimeoutMs?: number } = {}) {
   const state = {
     now: 1_000_000,
     online: opts.online ?? true,
@@ -21,6 +21,7 @@ function harness(opts: { online?: boolean; lockFree?: boolean; name?: string } =
   const db = new OutboxDb(opts.name ?? `outbox-test-${++dbCount}`);
   opened.push(db);
   const outbox = createOutbox(db, {
+    sendTimeoutMs: opts.sendTimeoutMs,
     now: () => state.now,
     random: () => 0.5,
     isOnline: () => state.online,
@@ -221,5 +222,116 @@ describe('classifyError and backoff', () => {
     expect(backoffDelay(3, () => 1)).toBe(4000);
     expect(backoffDelay(30, () => 1)).toBe(300_000);
     expect(backoffDelay(30, () => 0)).toBe(150_000);
+  });
+});
+
+describe('outbox under faults', () => {
+  it('a coalesced write keeps the backoff of the row it joins (a playing video does not hammer a 503)', async () => {
+    const { state, outbox } = harness();
+    let calls = 0;
+    outbox.register('position', {
+      async send(rows) {
+        calls++;
+        return rows.map(() => ({ ok: false as const, retriable: true, error: 'Service Unavailable' }));
+      },
+    });
+    await outbox.enqueue('position', { seconds: 2 }, { coalesceKey: 'chapter-1' });
+    await outbox.drain();
+    expect(calls).toBe(1);
+    // the player saves every 2 s while the server is down: a minute of positions
+    for (let s = 4; s <= 60; s += 2) {
+      state.now += 2_000;
+      await outbox.enqueue('position', { seconds: s }, { coalesceKey: 'chapter-1' });
+      await outbox.drain();
+    }
+    // backoff 1 s, 2 s, 4 s, 8 s, 16 s, 32 s (with jitter 0.5 → 0.75 of each): at most 6 more sends in 58 s
+    expect(calls).toBeLessThanOrEqual(7);
+  });
+
+  it('a send that hangs times out, frees the outbox for the next pass and is retried', async () => {
+    const { state, outbox, db } = harness({ sendTimeoutMs: 50 });
+    let calls = 0;
+    outbox.register('task', {
+      send(rows, ctx?: { signal?: AbortSignal }) {
+        calls++;
+        if (calls > 1) return Promise.resolve(rows.map(() => ({ ok: true as const })));
+        // never answers unless aborted
+        return new Promise((_, reject) => ctx?.signal?.addEventListener('abort', () => reject(ctx.signal?.reason)));
+      },
+    });
+    await outbox.enqueue('task', { id: 1 });
+    const drained = await Promise.race([
+      outbox.drain().then(() => 'drained'),
+      new Promise((r) => setTimeout(() => r('still hanging after 2 s'), 2_000)),
+    ]);
+    expect(drained).toBe('drained');
+    const row = (await db.rows.toArray())[0]!;
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.lastError).toMatch(/timed out/i);
+    state.now = row.nextAttemptAt;
+    await outbox.drain();
+    expect(calls).toBe(2);
+    expect(await db.rows.count()).toBe(0);
+  });
+
+  it('a newer write of the same record that syncs clears the stale refusal of an older one', async () => {
+    const { outbox, db } = harness();
+    let refuse = true;
+    outbox.register('task', {
+      async send(rows) {
+        return rows.map(() =>
+          refuse ? { ok: false as const, retriable: false, error: 'Not enrolled.' } : { ok: true as const },
+        );
+      },
+    });
+    await outbox.enqueue('task', { done: true, at: 1 }, { coalesceKey: 'task-1' });
+    await outbox.drain();
+    expect((await outbox.status()).failed).toBe(1);
+    refuse = false;
+    await outbox.enqueue('task', { done: true, at: 2 }, { coalesceKey: 'task-1' });
+    await outbox.drain();
+    expect(await db.rows.count()).toBe(0);
+    expect(await outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it('"Try again" sends what the device holds now, not the payload that was refused', async () => {
+    const { outbox } = harness();
+    const sent: unknown[] = [];
+    let current = { done: true, title: 'rejected title' };
+    outbox.register('task', {
+      async send(rows) {
+        sent.push(...rows.map((r) => r.payload));
+        return rows.map((r) =>
+          (r.payload as { title: string }).title === 'rejected title'
+            ? { ok: false as const, retriable: false, error: 'Bad title.' }
+            : { ok: true as const },
+        );
+      },
+      refresh: async () => current,
+    });
+    await outbox.enqueue('task', current, { coalesceKey: 'task-1' });
+    await outbox.drain();
+    current = { done: true, title: 'fixed title' };
+    await outbox.retryFailed();
+    await outbox.drain();
+    expect(sent).toEqual([
+      { done: true, title: 'rejected title' },
+      { done: true, title: 'fixed title' },
+    ]);
+    expect((await outbox.status()).failed).toBe(0);
+  });
+
+  it('coalescing folds an older snapshot into the queued one with the merge rules instead of replacing it', async () => {
+    const { state, outbox } = harness({ online: false });
+    const rec = recorder();
+    outbox.register('position', rec.handler);
+    type P = { seconds: number; at: number };
+    const fold = (a: P, b: P) => (b.at > a.at ? b : a);
+    // tab A queues the newer position, then tab B's enqueue of an older snapshot lands
+    await outbox.enqueue('position', { seconds: 100, at: 20 }, { coalesceKey: 'chapter-1', fold });
+    await outbox.enqueue('position', { seconds: 50, at: 10 }, { coalesceKey: 'chapter-1', fold });
+    state.online = true;
+    await outbox.drain();
+    expect(rec.sent).toEqual([[{ seconds: 100, at: 20 }]]);
   });
 });

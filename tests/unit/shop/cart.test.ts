@@ -5,7 +5,15 @@ import { addToItems, cartTotal, type CartItem, removeFromItems, sanitizeItems } 
 import { CART_STORAGE_KEY, useCartStore } from '@/features/shop/store';
 import { useToastStore } from '@/ui/toast/toast-store';
 
-const item = (id: string, over: Partial<CartItem> = {}): CartItem => ({ id, title: `Print ${id}`, price: 240, currency: 'eur', imageUrl: '', quantity: 1, ...over });
+const item = (id: string, over: Partial<CartItem> = {}): CartItem => ({
+  id,
+  title: `Print ${id}`,
+  price: 240,
+  currency: 'eur',
+  imageUrl: '',
+  quantity: 1,
+  ...over,
+});
 
 describe('cart semantics', () => {
   it('a new id is appended with quantity 1 by default', () => {
@@ -89,7 +97,10 @@ describe('the cart store', () => {
   });
 
   it('rehydrates from storage, dropping malformed data', async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [item('print-z'), { id: 5 }], currency: 'usd' }, version: 1 }));
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [item('print-z'), { id: 5 }], currency: 'usd' }, version: 1 }),
+    );
     await act(() => useCartStore.persist.rehydrate());
     expect(useCartStore.getState().items).toEqual([item('print-z')]);
     expect(useCartStore.getState().currency).toBe('usd');

@@ -4,6 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { keepPreviousAssets } from './scripts/vite/keep-previous-assets';
 import { precompress } from './scripts/vite/precompress';
 
 const pbUrl = process.env.PB_URL ?? 'http://127.0.0.1:8090';
@@ -91,6 +92,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
+    // after precompress: the previous builds' files come back with their .br/.gz as they were
+    keepPreviousAssets(),
   ],
   server: {
     proxy: {

@@ -16,7 +16,13 @@ export interface StandinSession {
   line_items_requested: any[];
   [key: string]: unknown;
 }
-export interface Delivery { event: { id: string; type: string; data: { object: StandinSession } }; payload: string; header: string; status: number; body: string }
+export interface Delivery {
+  event: { id: string; type: string; data: { object: StandinSession } };
+  payload: string;
+  header: string;
+  status: number;
+  body: string;
+}
 export interface StripeStandin {
   url: string;
   apiKey: string;
@@ -28,11 +34,20 @@ export interface StripeStandin {
   deliveries: Delivery[];
   setWebhookUrl(url: string): void;
   session(id: string): StandinSession | undefined;
-  pay(id: string, opts?: { deliver?: boolean; paid?: boolean; customerEmail?: string }): Promise<Delivery | { session: StandinSession }>;
+  pay(
+    id: string,
+    opts?: { deliver?: boolean; paid?: boolean; customerEmail?: string },
+  ): Promise<Delivery | { session: StandinSession }>;
   expire(id: string, opts?: { deliver?: boolean }): Promise<Delivery | { session: StandinSession }>;
   deliver(type: string, session: string | StandinSession): Promise<Delivery>;
   stop(): Promise<void>;
 }
 // biome-ignore lint/suspicious/noExplicitAny: form parsing result
 export function parseForm(body: string): Record<string, any>;
-export function startStripeStandin(opts?: { webhookUrl?: string; webhookSecret?: string; port?: number; host?: string; stripeMock?: boolean }): Promise<StripeStandin>;
+export function startStripeStandin(opts?: {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  port?: number;
+  host?: string;
+  stripeMock?: boolean;
+}): Promise<StripeStandin>;

@@ -40,22 +40,33 @@ export function parseForm(body) {
 }
 
 const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const stripeError = (status, message, extra = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } });
+const stripeError = (status, message, extra = {}) => ({
+  status,
+  body: { error: { type: 'invalid_request_error', message, ...extra } },
+});
 
 async function startStripeMock() {
   const bin = ensureStripeMock();
   const httpPort = await freePort();
   const httpsPort = await freePort();
-  const child = spawn(bin, ['-http-port', String(httpPort), '-https-port', String(httpsPort)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, ['-http-port', String(httpPort), '-https-port', String(httpsPort)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output += d; });
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
   const url = `http://127.0.0.1:${httpPort}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`stripe-mock exited (${child.exitCode}):\n${output}`);
     try {
-      const r = await fetch(`${url}/v1/checkout/sessions/cs_probe`, { headers: { authorization: 'Bearer sk_test_probe' } });
+      const r = await fetch(`${url}/v1/checkout/sessions/cs_probe`, {
+        headers: { authorization: 'Bearer sk_test_probe' },
+      });
       if (r.status < 500) break;
     } catch {}
     if (Date.now() > deadline) {
@@ -67,11 +78,12 @@ async function startStripeMock() {
   return {
     url,
     output: () => output,
-    stop: () => new Promise((res) => {
-      if (child.exitCode !== null) return res();
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -134,7 +146,11 @@ export async function startStripeStandin(opts = {}) {
     };
     const payload = JSON.stringify(event);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    const res = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    });
     const text = await res.text();
     const record = { event, payload, header, status: res.status, body: text };
     deliveries.push(record);
@@ -149,7 +165,17 @@ export async function startStripeStandin(opts = {}) {
     session.customer_details = { ...(session.customer_details ?? {}), email, name: 'Test Buyer' };
     if (session.shipping_address_collection) {
       session.collected_information = {
-        shipping_details: { name: 'Test Buyer', address: { line1: 'Götgatan 1', city: 'Stockholm', postal_code: '11621', country: 'SE', line2: null, state: null } },
+        shipping_details: {
+          name: 'Test Buyer',
+          address: {
+            line1: 'Götgatan 1',
+            city: 'Stockholm',
+            postal_code: '11621',
+            country: 'SE',
+            line2: null,
+            state: null,
+          },
+        },
       };
     }
     return session;
@@ -157,7 +183,8 @@ export async function startStripeStandin(opts = {}) {
 
   async function handleApi(req, body) {
     const auth = req.headers.authorization ?? '';
-    if (!/^Bearer sk_test_/.test(auth)) return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
+    if (!/^Bearer sk_test_/.test(auth))
+      return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
     const path = new URL(req.url, url).pathname;
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const key = req.headers['idempotency-key'];
@@ -183,14 +210,16 @@ export async function startStripeStandin(opts = {}) {
     const m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === 'GET' && m) {
       const s = sessions.get(decodeURIComponent(m[1]));
-      if (!s) return stripeError(404, `No such checkout.session: '${m[1]}'`, { code: 'resource_missing', param: 'session' });
+      if (!s)
+        return stripeError(404, `No such checkout.session: '${m[1]}'`, { code: 'resource_missing', param: 'session' });
       if (s.status === 'open' && s.expires_at * 1000 < Date.now()) s.status = 'expired';
       return { status: 200, body: s };
     }
     return stripeError(404, `Unrecognized request URL (${req.method}: ${path}).`);
   }
 
-  const page = (title, inner) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">${inner}</body></html>`;
+  const page = (title, inner) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">${inner}</body></html>`;
   const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
   async function handle(req, res) {
@@ -211,9 +240,21 @@ export async function startStripeStandin(opts = {}) {
       if (m && req.method === 'GET') {
         const s = sessions.get(m[1]);
         if (!s) return send(404, page('Not found', '<h1>Checkout not found</h1>'), 'text/html');
-        const lines = (s.line_items_requested ?? []).map((l) => `<li>${esc(l.price_data?.product_data?.name)} × ${esc(l.quantity)} — ${esc(l.price_data?.unit_amount)} ${esc(l.price_data?.currency)}</li>`).join('');
-        return send(200, page('Stripe stand-in checkout', `<main><h1>Stand-in checkout</h1><p data-session="${esc(s.id)}">Session ${esc(s.id)} (${esc(s.status)})</p><ul>${lines}</ul><p>Total ${esc(s.amount_total)} ${esc(s.currency)}</p>
-<form method="post" action="/pay/${esc(s.id)}"><button type="submit">Pay</button></form><p><a href="${esc(s.cancel_url)}">Cancel</a></p></main>`), 'text/html');
+        const lines = (s.line_items_requested ?? [])
+          .map(
+            (l) =>
+              `<li>${esc(l.price_data?.product_data?.name)} × ${esc(l.quantity)} — ${esc(l.price_data?.unit_amount)} ${esc(l.price_data?.currency)}</li>`,
+          )
+          .join('');
+        return send(
+          200,
+          page(
+            'Stripe stand-in checkout',
+            `<main><h1>Stand-in checkout</h1><p data-session="${esc(s.id)}">Session ${esc(s.id)} (${esc(s.status)})</p><ul>${lines}</ul><p>Total ${esc(s.amount_total)} ${esc(s.currency)}</p>
+<form method="post" action="/pay/${esc(s.id)}"><button type="submit">Pay</button></form><p><a href="${esc(s.cancel_url)}">Cancel</a></p></main>`,
+          ),
+          'text/html',
+        );
       }
       if (m && req.method === 'POST') {
         const s = sessions.get(m[1]);
@@ -240,7 +281,9 @@ export async function startStripeStandin(opts = {}) {
     }
   }
 
-  const server = createServer((req, res) => { handle(req, res); });
+  const server = createServer((req, res) => {
+    handle(req, res);
+  });
   server.keepAliveTimeout = 5000;
   await new Promise((res, rej) => {
     server.once('error', rej);
@@ -258,8 +301,12 @@ export async function startStripeStandin(opts = {}) {
     sessions,
     requests,
     deliveries,
-    setWebhookUrl(u) { webhookUrl = u; },
-    session(sessionId) { return sessions.get(sessionId); },
+    setWebhookUrl(u) {
+      webhookUrl = u;
+    },
+    session(sessionId) {
+      return sessions.get(sessionId);
+    },
     /** Marks the session paid; delivers checkout.session.completed unless deliver:false. */
     async pay(sessionId, { deliver: doDeliver = true, paid = true, customerEmail } = {}) {
       const s = sessions.get(sessionId);
@@ -275,7 +322,8 @@ export async function startStripeStandin(opts = {}) {
       return doDeliver && webhookUrl ? await deliver('checkout.session.expired', s) : { session: s };
     },
     /** Delivers an event of `type` for a session (signed like Stripe). */
-    deliver: (type, sessionOrId) => deliver(type, typeof sessionOrId === 'string' ? sessions.get(sessionOrId) : sessionOrId),
+    deliver: (type, sessionOrId) =>
+      deliver(type, typeof sessionOrId === 'string' ? sessions.get(sessionOrId) : sessionOrId),
     async stop() {
       await new Promise((res) => server.close(() => res()));
       server.closeAllConnections?.();

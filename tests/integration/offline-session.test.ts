@@ -3,9 +3,11 @@
 import 'fake-indexeddb/auto';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAPTER_PROGRESS_OP, createProgressHandler, TASK_PROGRESS_OP } from '@/features/course/api/progress-sync';
+import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
+import { createProgressHandler } from '@/features/course/api/progress-sync';
 import { taskProgressId } from '@/features/course/model/progress-id';
-import { createOutbox, OutboxDb, type OutboxRow } from '@/lib/offline/outbox';
+import { AtelierDb } from '@/lib/offline/db';
+import { createOutbox, type OutboxRow } from '@/lib/offline/outbox';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createAsSuperuser, listAll } from './helpers';
 
@@ -57,7 +59,7 @@ describe('a queue whose session expired while offline', () => {
       const id = (client.authStore.record as { id?: string } | null)?.id;
       return client.authStore.isValid && id ? id : null;
     };
-    const outbox = createOutbox(new OutboxDb(`expired-${Date.now()}`), {
+    const outbox = createOutbox(new AtelierDb(`expired-${Date.now()}`).outbox, {
       now: () => Date.now(),
       random: () => 0.5,
       isOnline: () => net.online,

@@ -5,6 +5,12 @@ import { db } from '@/lib/offline/db';
 import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 
 vi.mock('@/lib/pocketbase/client', () => ({ pb: {} }));
+// the learner's session is live in these tests
+vi.mock('@/lib/pocketbase/session', () => ({
+  sessionLive: () => true,
+  requireLiveSession: () => {},
+  SessionExpiredError: class SessionExpiredError extends Error {},
+}));
 
 const chapter = (id: string) => ({
   id,

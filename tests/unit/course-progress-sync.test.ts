@@ -70,8 +70,8 @@ describe('progress batch handler', () => {
     };
     const results = await createProgressHandler(client as never, 'chapter_progress').send(['a', 'b'].map(row));
     expect(results).toEqual([
-      { ok: false, retriable: true, error: 'Failed to fetch' },
-      { ok: false, retriable: true, error: 'Failed to fetch' },
+      { ok: false, retriable: true, kind: 'network', error: 'Failed to fetch' },
+      { ok: false, retriable: true, kind: 'network', error: 'Failed to fetch' },
     ]);
   });
 

@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  backoffDelay,
-  classifyError,
-  createOutbox,
-  OutboxDb,
-  type OutboxRow,
-  type SendResult,
-} from '@/lib/offline/outbox';
+import { AtelierDb } from '@/lib/offline/db';
+import { backoffDelay, classifyError, createOutbox, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 
 let dbCount = 0;
-const opened: OutboxDb[] = [];
+const opened: AtelierDb[] = [];
 
 function harness(opts: { online?: boolean; lockFree?: boolean; name?: string; sendTimeoutMs?: number } = {}) {
   const state = {
@@ -18,9 +12,9 @@ function harness(opts: { online?: boolean; lockFree?: boolean; name?: string; se
     lockFree: opts.lockFree ?? true,
     timers: [] as { at: number; fn: () => void }[],
   };
-  const db = new OutboxDb(opts.name ?? `outbox-test-${++dbCount}`);
+  const db = new AtelierDb(opts.name ?? `outbox-test-${++dbCount}`);
   opened.push(db);
-  const outbox = createOutbox(db, {
+  const outbox = createOutbox(db.outbox, {
     sendTimeoutMs: opts.sendTimeoutMs,
     now: () => state.now,
     random: () => 0.5,
@@ -150,7 +144,7 @@ describe('outbox', () => {
     outbox.register('task', { send: async (rows) => rows.map(() => outcomes[calls++]!) });
     await outbox.enqueue('task', { id: 1 });
     await outbox.drain();
-    const afterFirst = (await db.rows.toArray())[0]!;
+    const afterFirst = (await db.outbox.toArray())[0]!;
     expect(afterFirst.attempts).toBe(1);
     expect(afterFirst.nextAttemptAt - state.now).toBe(backoffDelay(1, () => 0.5));
 
@@ -158,12 +152,12 @@ describe('outbox', () => {
     expect(calls).toBe(1);
     state.now = afterFirst.nextAttemptAt;
     await outbox.drain();
-    const afterSecond = (await db.rows.toArray())[0]!;
+    const afterSecond = (await db.outbox.toArray())[0]!;
     expect(afterSecond.nextAttemptAt - state.now).toBeGreaterThan(afterFirst.nextAttemptAt - 1_000_000);
     state.now = afterSecond.nextAttemptAt;
     await outbox.drain();
     expect(calls).toBe(3);
-    expect(await db.rows.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('does not send while another tab holds the outbox lock', async () => {
@@ -193,7 +187,7 @@ describe('outbox', () => {
     for (let n = 0; n < 7; n++) await outbox.enqueue('task', { n });
     await outbox.drain();
     expect(sizes).toEqual([3, 3, 1]);
-    const left = await db.rows.toArray();
+    const left = await db.outbox.toArray();
     expect(left.map((r) => [r.payload, r.status])).toEqual([[{ n: 4 }, 'failed']]);
   });
 
@@ -202,7 +196,7 @@ describe('outbox', () => {
     await outbox.enqueue('task', { a: 1 }, { userId: 'u1' });
     await outbox.enqueue('task', { b: 1 }, { userId: 'u2' });
     await outbox.clear({ userId: 'u1' });
-    expect((await db.rows.toArray()).map((r) => r.userId)).toEqual(['u2']);
+    expect((await db.outbox.toArray()).map((r) => r.userId)).toEqual(['u2']);
   });
 });
 
@@ -265,13 +259,13 @@ describe('outbox under faults', () => {
       new Promise((r) => setTimeout(() => r('still hanging after 2 s'), 2_000)),
     ]);
     expect(drained).toBe('drained');
-    const row = (await db.rows.toArray())[0]!;
+    const row = (await db.outbox.toArray())[0]!;
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toMatch(/timed out/i);
     state.now = row.nextAttemptAt;
     await outbox.drain();
     expect(calls).toBe(2);
-    expect(await db.rows.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('a newer write of the same record that syncs clears the stale refusal of an older one', async () => {
@@ -290,7 +284,7 @@ describe('outbox under faults', () => {
     refuse = false;
     await outbox.enqueue('task', { done: true, at: 2 }, { coalesceKey: 'task-1' });
     await outbox.drain();
-    expect(await db.rows.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
     expect(await outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncStatus } from '@/features/course/components/SyncStatus';
 import { enqueue, outbox, registerOutboxHandler } from '@/lib/offline/outbox-runtime';
+import { pb } from '@/lib/pocketbase/client';
 
 beforeEach(async () => {
   await outbox.clear();
@@ -11,6 +12,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  pb.authStore.clear();
   await outbox.clear();
   outbox.stop();
 });
@@ -30,6 +32,9 @@ describe('the sync status chip', () => {
   });
 
   it('shows a refused write with its reason and lets the learner discard it', async () => {
+    const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    pb.authStore.save(`${b64({ alg: 'HS256' })}.${b64({ id: 'u1', exp })}.sig`, { id: 'u1' } as never);
     registerOutboxHandler('task-progress', {
       send: async (rows) =>
         rows.map(() => ({ ok: false, retriable: false, error: 'Chapter is not part of the course.' })),

@@ -1,7 +1,15 @@
 import { create } from 'zustand';
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { toast } from '@/ui/toast/toast-store';
-import { addToItems, type CartItem, cartCount, cartTotal, type NewCartItem, removeFromItems, sanitizeItems } from './model/cart';
+import {
+  addToItems,
+  type CartItem,
+  cartCount,
+  cartTotal,
+  type NewCartItem,
+  removeFromItems,
+  sanitizeItems,
+} from './model/cart';
 import { type Currency, currencyForLanguages, isCurrency } from './model/currency';
 
 /** localStorage key; bump the suffix (and migrate) when the stored shape changes. */
@@ -88,12 +96,23 @@ export const useCartStore = create<CartState>()(
       name: CART_STORAGE_KEY,
       version: 1,
       storage: safeStorage,
-      partialize: (state): Persisted => ({ items: state.items, currency: state.currency, lastCheckout: state.lastCheckout }),
+      partialize: (state): Persisted => ({
+        items: state.items,
+        currency: state.currency,
+        lastCheckout: state.lastCheckout,
+      }),
       // Storage is user-controlled: keep only well-formed lines and a known currency.
       merge: (persisted, current) => {
-        const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof Persisted, unknown>>;
+        const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<
+          Record<keyof Persisted, unknown>
+        >;
         const last = sanitizeItems(p.lastCheckout);
-        return { ...current, items: sanitizeItems(p.items), currency: isCurrency(p.currency) ? p.currency : current.currency, lastCheckout: last.length ? last : null };
+        return {
+          ...current,
+          items: sanitizeItems(p.items),
+          currency: isCurrency(p.currency) ? p.currency : current.currency,
+          lastCheckout: last.length ? last : null,
+        };
       },
     },
   ),

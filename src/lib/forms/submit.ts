@@ -30,8 +30,8 @@ export interface ContactInput {
   artworkId?: string;
 }
 
-const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
-type FormOp = (typeof FormOps)[keyof typeof FormOps];
+export const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
+export type FormOp = (typeof FormOps)[keyof typeof FormOps];
 
 const ROUTES: Record<FormOp, string> = {
   newsletter: '/api/atelier/subscribe-newsletter',
@@ -51,8 +51,8 @@ export class FormError extends Error {
   }
 }
 
-function post(op: FormOp, body: Record<string, unknown>) {
-  return pb.send(ROUTES[op], { method: 'POST', body });
+function post(op: FormOp, body: Record<string, unknown>, signal?: AbortSignal) {
+  return pb.send(ROUTES[op], { method: 'POST', body, signal });
 }
 
 async function submit(op: FormOp, payload: Record<string, unknown>): Promise<SubmitOutcome> {
@@ -85,23 +85,28 @@ export function sendContact(input: ContactInput): Promise<SubmitOutcome> {
 }
 
 /**
- * Registers the outbox handlers for queued forms. `onSent` lets the app tell the visitor
- * when something written offline has gone out.
+ * Registers the outbox handlers for queued forms. `onSent` and `onRefused` let the app tell
+ * the visitor when something written offline has gone out, or was refused by the server.
  */
-export function registerFormOutboxHandlers(onSent: (op: FormOp, payload: Record<string, unknown>) => void): void {
+export function registerFormOutboxHandlers(
+  onSent: (op: FormOp, payload: Record<string, unknown>) => void,
+  onRefused: (op: FormOp, error: string) => void = () => {},
+): void {
   for (const op of [FormOps.newsletter, FormOps.contact]) {
     registerOutboxHandler(op, {
       batchSize: 5,
-      async send(rows: OutboxRow[]): Promise<SendResult[]> {
+      async send(rows: OutboxRow[], ctx?: { signal?: AbortSignal }): Promise<SendResult[]> {
         const results: SendResult[] = [];
         for (const row of rows) {
           const payload = { ...(row.payload as Record<string, unknown>), clientId: row.idempotencyKey };
           try {
-            await post(op, payload);
+            await post(op, payload, ctx?.signal);
             results.push({ ok: true });
             onSent(op, payload);
           } catch (err) {
-            results.push(classifyError(err));
+            const result = classifyError(err);
+            if (!result.ok && !result.retriable) onRefused(op, toAppError(err).message);
+            results.push(result);
           }
         }
         return results;

@@ -22,12 +22,10 @@ export const courseQueryOptions = (slug: string) =>
     queryKey: courseKeys.course(slug),
     remote: async () =>
       (
-        await pb
-          .collection(Collections.Courses)
-          .getList<CoursesRecord>(1, 1, {
-            filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
-            skipTotal: true,
-          })
+        await pb.collection(Collections.Courses).getList<CoursesRecord>(1, 1, {
+          filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
+          skipTotal: true,
+        })
       ).items[0] ?? null,
     mirror: recordMirror({ key: `courses:slug:${slug}`, table: db.courses }),
   });
@@ -47,12 +45,10 @@ export const outlineQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.outline(courseId),
     remote: () =>
-      pb
-        .collection(Collections.CourseOutline)
-        .getFullList<CourseOutlineRecord>({
-          filter: pb.filter('course_id = {:c}', { c: courseId }),
-          sort: 'sort_order',
-        }),
+      pb.collection(Collections.CourseOutline).getFullList<CourseOutlineRecord>({
+        filter: pb.filter('course_id = {:c}', { c: courseId }),
+        sort: 'sort_order',
+      }),
     mirror: listMirror({ key: `course_outline:${courseId}`, table: db.course_outline, mode: 'upsert' }),
   });
 
@@ -60,12 +56,10 @@ export const lessonsQueryOptions = (courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.lessons(courseId),
     remote: () =>
-      pb
-        .collection(Collections.CourseLessons)
-        .getFullList<CourseLessonsRecord>({
-          filter: pb.filter('course_id = {:c}', { c: courseId }),
-          sort: 'sort_order',
-        }),
+      pb.collection(Collections.CourseLessons).getFullList<CourseLessonsRecord>({
+        filter: pb.filter('course_id = {:c}', { c: courseId }),
+        sort: 'sort_order',
+      }),
     mirror: listMirror({ key: `course_lessons:${courseId}`, table: db.course_lessons, mode: 'upsert' }),
   });
 
@@ -87,14 +81,13 @@ export const tasksQueryOptions = (courseId: string) =>
 export const enrollmentQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.enrollment(userId, courseId),
+    learner: true,
     remote: async () =>
       (
-        await pb
-          .collection(Collections.CourseEnrollments)
-          .getList<CourseEnrollmentsRecord>(1, 1, {
-            filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
-            skipTotal: true,
-          })
+        await pb.collection(Collections.CourseEnrollments).getList<CourseEnrollmentsRecord>(1, 1, {
+          filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
+          skipTotal: true,
+        })
       ).items[0] ?? null,
     mirror: recordMirror({ key: `enrollment:${userId}:${courseId}`, table: db.course_enrollments }),
   });
@@ -105,6 +98,7 @@ export type EnrollmentWithCourse = CourseEnrollmentsRecord & { expand?: { course
 export const myEnrollmentsQueryOptions = (userId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.enrollments(userId),
+    learner: true,
     remote: () =>
       pb.collection(Collections.CourseEnrollments).getFullList<EnrollmentWithCourse>({
         filter: pb.filter('user_id = {:u}', { u: userId }),
@@ -140,6 +134,7 @@ export function chapterMirror(userId: string, chapterId: string): Mirror<CourseM
 export const chapterQueryOptions = (userId: string, chapterId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapter(userId, chapterId),
+    learner: true,
     remote: () => pb.collection(Collections.CourseModules).getOne<CourseModulesRecord>(chapterId),
     mirror: chapterMirror(userId, chapterId),
   });
@@ -148,12 +143,11 @@ export const chapterQueryOptions = (userId: string, chapterId: string) =>
 export const chaptersQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapters(userId, courseId),
+    learner: true,
     remote: () =>
-      pb
-        .collection(Collections.CourseModules)
-        .getFullList<CourseModulesRecord>({
-          filter: pb.filter('course_id = {:c}', { c: courseId }),
-          sort: 'sort_order',
-        }),
+      pb.collection(Collections.CourseModules).getFullList<CourseModulesRecord>({
+        filter: pb.filter('course_id = {:c}', { c: courseId }),
+        sort: 'sort_order',
+      }),
     mirror: listMirror({ key: `chapters:${userId}:${courseId}`, table: db.course_modules, mode: 'upsert' }),
   });

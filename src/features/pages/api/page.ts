@@ -8,12 +8,10 @@ export const pageQueryOptions = (slug: string) =>
   mirroredQueryOptions({
     queryKey: [Collections.Pages, slug] as const,
     remote: async () => {
-      const page = await pb
-        .collection(Collections.Pages)
-        .getList<PagesRecord>(1, 1, {
-          filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
-          skipTotal: true,
-        });
+      const page = await pb.collection(Collections.Pages).getList<PagesRecord>(1, 1, {
+        filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
+        skipTotal: true,
+      });
       return page.items[0] ?? null;
     },
     mirror: valueMirror<PagesRecord | null>(`pages:${slug}`),

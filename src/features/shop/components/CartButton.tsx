@@ -21,7 +21,15 @@ export function CartButton() {
           onClick={() => setOpen(true)}
           data-testid="cart-button"
         >
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <svg
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
             <path d="M5 7h14l-1.2 12.1a1 1 0 0 1-1 .9H7.2a1 1 0 0 1-1-.9L5 7Z" />
             <path d="M9 7V5.5a3 3 0 0 1 6 0V7" />
           </svg>

@@ -23,7 +23,10 @@ export function PaymentCanceledPage() {
             className={button({ tone: 'solid' })}
             onClick={() => {
               restore();
-              toast({ title: 'Cart restored', description: `${count} ${count === 1 ? 'print is' : 'prints are'} back in your cart.` });
+              toast({
+                title: 'Cart restored',
+                description: `${count} ${count === 1 ? 'print is' : 'prints are'} back in your cart.`,
+              });
             }}
           >
             Restore cart

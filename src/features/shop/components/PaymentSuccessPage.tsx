@@ -60,7 +60,11 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
     <div className={`${container} ${styles.status}`}>
       <p className={eyebrow}>Thank you</p>
       <h1 className={styles.title}>Payment successful</h1>
-      {sessionId ? <VerifiedOrder sessionId={sessionId} /> : <p>Thank you for your order. A confirmation is on its way to your inbox.</p>}
+      {sessionId ? (
+        <VerifiedOrder sessionId={sessionId} />
+      ) : (
+        <p>Thank you for your order. A confirmation is on its way to your inbox.</p>
+      )}
       <div className={styles.actions}>
         <Link to="/print-editions" className={button({ tone: 'outline' })}>
           Continue shopping

@@ -21,7 +21,11 @@ export interface CheckoutDeps {
   openTab: () => CheckoutTab | null;
   /** Used when the browser refused to open a tab. */
   navigateHere: (url: string) => void;
-  create: (input: { items: readonly CartItem[]; currency: Currency; customerEmail: string | null }) => Promise<{ url: string }>;
+  create: (input: {
+    items: readonly CartItem[];
+    currency: Currency;
+    customerEmail: string | null;
+  }) => Promise<{ url: string }>;
   toast: (t: CheckoutToast) => void;
   /** The checkout opened: clear the cart (remembering it for /payment-canceled). */
   onOpened: () => void;
@@ -30,7 +34,12 @@ export interface CheckoutDeps {
 export type CheckoutOutcome = 'empty' | 'offline' | 'failed' | 'opened';
 
 function messageOf(err: unknown): string {
-  const m = err instanceof Error ? err.message : typeof err === 'object' && err && 'message' in err ? String((err as { message: unknown }).message) : '';
+  const m =
+    err instanceof Error
+      ? err.message
+      : typeof err === 'object' && err && 'message' in err
+        ? String((err as { message: unknown }).message)
+        : '';
   return m.trim();
 }
 
@@ -45,7 +54,11 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
     return 'empty';
   }
   if (!deps.online) {
-    deps.toast({ title: 'Checkout failed', description: 'You are offline. Checkout needs an internet connection.', destructive: true });
+    deps.toast({
+      title: 'Checkout failed',
+      description: 'You are offline. Checkout needs an internet connection.',
+      destructive: true,
+    });
     return 'offline';
   }
   const tab = deps.openTab();

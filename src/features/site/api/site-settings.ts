@@ -12,12 +12,10 @@ export const siteSettingsQueryOptions = () =>
   mirroredQueryOptions({
     queryKey: [Collections.SiteSettings, SETTINGS_KEY] as const,
     remote: async () => {
-      const page = await pb
-        .collection(Collections.SiteSettings)
-        .getList<SiteSettingsRecord>(1, 1, {
-          filter: pb.filter('key = {:key}', { key: SETTINGS_KEY }),
-          skipTotal: true,
-        });
+      const page = await pb.collection(Collections.SiteSettings).getList<SiteSettingsRecord>(1, 1, {
+        filter: pb.filter('key = {:key}', { key: SETTINGS_KEY }),
+        skipTotal: true,
+      });
       return page.items[0] ?? null;
     },
     mirror: recordMirror({ key: `${Collections.SiteSettings}:${SETTINGS_KEY}`, table: db.site_settings }),

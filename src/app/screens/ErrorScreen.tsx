@@ -5,7 +5,7 @@ import { useOnlineStatus } from '@/lib/offline/online';
 import { isNetworkError, isTransientError } from '@/lib/pocketbase/errors';
 import { SessionExpiredError } from '@/lib/pocketbase/session';
 import { button } from '@/ui/button/button.css';
-import { isReloadingForUpdate } from '../pwa/preload-recovery';
+import { useReloadingForUpdate } from '../pwa/preload-recovery';
 import * as styles from './Screen.css';
 
 function OfflineScreen({ retry }: { retry: () => void }) {
@@ -40,13 +40,14 @@ function OfflineScreen({ retry }: { retry: () => void }) {
 /** The router's fallback error screen, with a calmer variant for "offline, nothing saved". */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const updating = useReloadingForUpdate();
   const retry = () => {
     reset();
     void router.invalidate();
   };
 
   // another tab updated the site and this one's code is gone: it is reloading onto the new version
-  if (isReloadingForUpdate())
+  if (updating)
     return (
       <section className={styles.screen} aria-live="polite" aria-busy="true">
         <div className={styles.inner}>

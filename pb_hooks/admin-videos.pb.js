@@ -1,10 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Chapter videos (/admin/videos): admins only, and a replaced or removed video is kept.
 
-routerUse((e) => {
-  return require(`${__hooks}/lib/admin-videos.js`).guardChapterWrites(e);
-});
-
 onRecordUpdateExecute(
   (e) => {
     return require(`${__hooks}/lib/admin-videos.js`).keepReplacedVideo(e);

@@ -10,7 +10,7 @@ cronAdd("atelier_exchange_rates", "*/30 * * * *", () => {
 // A fresh database has no rates until the next half hour: fill them within a minute of
 // starting, trying at most every 10 minutes while the service cannot be reached.
 cronAdd("atelier_exchange_rates_initial", "* * * * *", () => {
-  if ($app.countRecords("exchange_rates") >= 2) return;
+  if ($app.countRecords(require(`${__hooks}/lib/contract.gen.js`).Collections.ExchangeRates) >= 2) return;
   const last = $app.store().get("atelier_rates_attempt") || 0;
   if (Date.now() - last < 10 * 60 * 1000) return;
   $app.store().set("atelier_rates_attempt", Date.now());

@@ -1,61 +1,114 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Print shop and course payments: create-payment, verify-payment, the Stripe webhook,
-// and the sweep that returns stock from abandoned checkouts. Logic lives in pb_hooks/lib.
+// Print shop and course payments: create-payment, verify-payment, cancel-payment, the Stripe
+// webhook, the guard on prints' server-owned counters, and the sweep that returns stock from
+// abandoned checkouts. Logic lives in pb_hooks/lib.
 
-routerAdd("POST", "/api/atelier/create-payment", (e) => {
-  const checkout = require(`${__hooks}/lib/checkout.js`);
-  const body = e.requestInfo().body || {};
-  const auth = e.auth && e.auth.collection().name === "users" ? e.auth : null;
-  const result = body.courseSlug != null ? checkout.createCourseCheckout(body, auth) : checkout.createPrintCheckout(body, auth);
-  return e.json(200, result);
-});
+// Checkout bodies are a cart of at most 20 lines: the same limit as the forms.
+const CHECKOUT_BODY_LIMIT = 64 * 1024;
+const PRINTS = require(`${__hooks}/lib/contract.gen.js`).Collections.Prints;
 
-routerAdd("POST", "/api/atelier/verify-payment", (e) => {
-  const body = e.requestInfo().body || {};
-  const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
-  if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) {
-    throw new NotFoundError("No order was found for this payment.");
-  }
-  const rows = $app.findRecordsByFilter("orders", "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
-  if (!rows.length) throw new NotFoundError("No order was found for this payment.");
-  let order = rows[0];
-  const stripe = require(`${__hooks}/lib/stripe.js`);
-  if (order.getString("status") === "pending" && stripe.configured()) {
+routerAdd(
+  "POST",
+  "/api/atelier/create-payment",
+  (e) => {
+    const prof =
+      $os.getenv("ATELIER_PROFILE") === "1"
+        ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent"))
+        : null;
     try {
-      const session = stripe.retrieveCheckoutSession(sessionId);
-      if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
-        order = require(`${__hooks}/lib/fulfil.js`).fulfil(sessionId, session) || order;
-      } else if (session.status === "expired") {
-        require(`${__hooks}/lib/fulfil.js`).release(order.id, "expired");
-        order = $app.findRecordById("orders", order.id);
+      // The raw body, parsed once: cheaper than e.requestInfo() for a crowd of small JSON bodies.
+      let body = null;
+      try {
+        body = JSON.parse(toString(e.request.body) || "{}");
+      } catch (_) {}
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        throw new BadRequestError("The request body must be a JSON object.");
+      if (prof) prof.mark("parse");
+      if (body.courseSlug == null) {
+        // A drop's crowd: answered here, without loading the checkout or touching the database.
+        const soldOut = require(`${__hooks}/lib/checkout-input.js`).soldOutAnswer(body);
+        if (soldOut) throw soldOut;
       }
+      const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+      const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
+      const checkout = require(`${__hooks}/lib/checkout.js`);
+      const result =
+        body.courseSlug != null
+          ? checkout.createCourseCheckout(body, auth)
+          : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
+      if (prof) prof.finish(200);
+      return e.json(200, result);
     } catch (err) {
-      // The webhook still fulfils; answer with what we know.
-      $app.logger().warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err?.message));
+      if (prof) prof.finish(err?.value?.status || err?.status || 500);
+      throw err;
     }
-  }
-  const status = order.getString("status");
-  let items = [];
-  try {
-    items = JSON.parse(order.getString("items") || "[]");
-  } catch (_) {}
-  return e.json(200, {
-    order: {
-      id: order.id,
-      items: items,
-      status: status,
-      amount_total: order.getInt("amount_total"),
-      currency: order.getString("currency"),
-      payment_status: status === "paid" ? "paid" : status === "pending" ? "unpaid" : status,
-    },
-    payment_status: status === "paid" ? "paid" : status === "pending" ? "unpaid" : status,
-  });
-});
+  },
+  $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
+);
+
+routerAdd(
+  "POST",
+  "/api/atelier/verify-payment",
+  (e) => {
+    const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+    const body = e.requestInfo().body || {};
+    const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
+    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId))
+      throw new NotFoundError("No order was found for this payment.");
+    const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
+    if (!rows.length) throw new NotFoundError("No order was found for this payment.");
+    let order = rows[0];
+    const stripe = require(`${__hooks}/lib/stripe.js`);
+    const fulfil = require(`${__hooks}/lib/fulfil.js`);
+    if (order.getString("status") === "pending" && stripe.configured()) {
+      try {
+        const session = stripe.retrieveCheckoutSession(sessionId);
+        if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
+          order = fulfil.fulfil(sessionId, session) || order;
+        } else if (session.status === "expired") {
+          fulfil.release(order.id, "expired");
+          order = $app.findRecordById(Collections.Orders, order.id);
+        }
+      } catch (err) {
+        // The webhook still fulfils; answer with what we know.
+        $app
+          .logger()
+          .warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err?.message));
+      }
+    }
+    return e.json(200, require(`${__hooks}/lib/order-view.js`).verified(order));
+  },
+  $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
+);
+
+// /payment-canceled calls this with the session id from its URL: the Stripe session is
+// closed and the copies go back at once (the hold's own expiry stays as the safety net).
+routerAdd(
+  "POST",
+  "/api/atelier/cancel-payment",
+  (e) => {
+    const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+    const body = e.requestInfo().body || {};
+    const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
+    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId))
+      throw new NotFoundError("No checkout was found for this payment.");
+    const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
+    if (!rows.length) throw new NotFoundError("No checkout was found for this payment.");
+    const order = require(`${__hooks}/lib/cancel.js`).cancel(rows[0]);
+    return e.json(200, require(`${__hooks}/lib/order-view.js`).verified(order));
+  },
+  $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
+);
 
 routerAdd("POST", "/api/stripe/webhook", (e) => {
+  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const raw = toString(e.request.body);
-  const problem = stripe.verifySignature(raw, e.request.header.get("Stripe-Signature"), $os.getenv("STRIPE_WEBHOOK_SECRET"));
+  const problem = stripe.verifySignature(
+    raw,
+    e.request.header.get("Stripe-Signature"),
+    $os.getenv("STRIPE_WEBHOOK_SECRET"),
+  );
   if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);
   let event;
   try {
@@ -64,7 +117,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
     throw new BadRequestError("Invalid JSON payload.");
   }
   if (!event || typeof event.id !== "string" || !event.type) throw new BadRequestError("Not a Stripe event.");
-  if ($app.findRecordsByFilter("stripe_events", "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
+  if ($app.findRecordsByFilter(Collections.StripeEvents, "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
     return e.json(200, { received: true, duplicate: true });
   }
   const fulfil = require(`${__hooks}/lib/fulfil.js`);
@@ -75,19 +128,17 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
       // completed with payment_status "unpaid" (delayed methods) waits for async_payment_*
       if (session.id) fulfil.fulfil(session.id, session);
       break;
-    case "checkout.session.async_payment_failed": {
-      const order = fulfil.findOrderForSession($app, session);
-      if (order) fulfil.release(order.id, "failed");
+    case "checkout.session.async_payment_failed":
+      if (session.id) fulfil.releaseSession(session, "failed");
       break;
-    }
     case "checkout.session.expired":
-      if (session.id) fulfil.releaseSession(session);
+      if (session.id) fulfil.releaseSession(session, "expired");
       break;
     default:
       break;
   }
   try {
-    const rec = new Record($app.findCollectionByNameOrId("stripe_events"));
+    const rec = new Record($app.findCollectionByNameOrId(Collections.StripeEvents));
     rec.set("event_id", event.id);
     rec.set("type", event.type);
     rec.set("session_id", session.id || "");
@@ -99,20 +150,57 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
   return e.json(200, { received: true });
 });
 
-// prints.available (edition_size − sold − open holds) stays true whoever saves a print:
-// the checkout and fulfilment transactions, the seed, or the artist in the admin UI.
+// prints.sold and prints.available belong to the server. A save through the records API or
+// the admin UI (which sends back every field it loaded, however old) keeps the sold count
+// of the database, read inside the writer so no sale can land between the read and the
+// write, and is refused when the edition would drop below the copies sold and held.
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/print-guard.js`).beforeCreate(e.record);
+  e.next();
+}, PRINTS);
+onRecordUpdateRequest((e) => {
+  e.app.runInTransaction((txApp) => {
+    require(`${__hooks}/lib/print-guard.js`).beforeUpdate(txApp, e.record);
+    e.app = txApp;
+    e.next();
+  });
+}, PRINTS);
+// Any other save (seed, migrations) still gets a true `available`.
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/checkout.js`).fillAvailable(e.app, e.record);
+  require(`${__hooks}/lib/print-guard.js`).fillAvailable(e.app, e.record);
   e.next();
-}, "prints");
+}, PRINTS);
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/checkout.js`).fillAvailable(e.app, e.record);
+  require(`${__hooks}/lib/print-guard.js`).fillAvailable(e.app, e.record);
   e.next();
-}, "prints");
+}, PRINTS);
+// Edition size, activity or title changed: the stock gate reloads from the database.
+onRecordAfterCreateSuccess((e) => {
+  require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
+  e.next();
+}, PRINTS);
+onRecordAfterUpdateSuccess((e) => {
+  require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
+  e.next();
+}, PRINTS);
+onRecordAfterDeleteSuccess((e) => {
+  require(`${__hooks}/lib/checkout.js`).invalidateGate([e.record.id]);
+  e.next();
+}, PRINTS);
 
 // Abandoned checkouts give their stock back (Stripe's expired event does too; this
 // covers missed webhooks).
 cronAdd("atelier_release_holds", "* * * * *", () => {
   const n = require(`${__hooks}/lib/fulfil.js`).sweepExpiredHolds();
-  if (n) $app.logger().info("released expired stock holds", "orders", n);
+  if (n) $app.logger().info("released expired stock holds", "count", n);
 });
+
+// Timing probes for the drop bench (tests/bench/drop.mjs --profile); absent in production.
+if ($os.getenv("ATELIER_PROFILE") === "1") {
+  routerAdd(
+    "GET",
+    "/api/atelier/profile",
+    (e) => e.json(200, require(`${__hooks}/lib/profile.js`).take()),
+    $apis.requireSuperuserAuth(),
+  );
+}

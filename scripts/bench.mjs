@@ -12,7 +12,12 @@ import { root } from './lib/pb-args.mjs';
 import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
 
-const only = new Set(process.argv.slice(2));
+// Sections are plain words (`npm run bench -- drop sync`); flags after them go to the
+// sections that take options (`npm run bench -- drop --repeat 20`).
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((a) => a.startsWith('--'));
+const only = new Set(firstFlag < 0 ? args : args.slice(0, firstFlag));
+const sectionArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
 const want = (name) => only.size === 0 || only.has(name);
 const kB = (n) => (n / 1024).toFixed(1);
 const table = (rows) => {
@@ -25,7 +30,8 @@ const table = (rows) => {
   console.log('');
 };
 
-buildIfStale();
+// The built app is measured (bundle) and served (lighthouse); drop and sync start their own servers.
+if (want('bundle') || want('lighthouse')) buildIfStale();
 const dist = resolve(root, 'dist');
 
 if (want('bundle')) {
@@ -43,16 +49,20 @@ if (want('bundle')) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
-const port = await freePort();
-const env = {
-  ...process.env,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  SITE_URL: `http://127.0.0.1:${port}`,
-  DEMO_CONTENT: '1',
-};
-prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
-const server = await servePocketBase({ dataDir, port, env });
+// The seeded server of the lighthouse and api sections; the others would only share the cores with it.
+let server = null;
+if (want('lighthouse') || want('api')) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DEMO_CONTENT: '1',
+  };
+  prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
+  server = await servePocketBase({ dataDir, port, env });
+}
 
 /** The load client is one IP: exclude it from the rate limiter, which would answer 429s. */
 async function excludeLoopbackFromRateLimits() {
@@ -113,13 +123,13 @@ try {
     if (!want(extra)) continue;
     try {
       const mod = await import(`../tests/bench/${extra}.mjs`);
-      await mod.default({ server, table });
+      await mod.default({ server, table, argv: sectionArgs });
     } catch (err) {
       if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
     }
   }
 } finally {
-  await server.stop();
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

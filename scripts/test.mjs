@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ensurePocketBase, ensureStripeMock } from './lib/binaries.mjs';
+import { ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/binaries.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { describeTest, flakyTests, rerunArgs } from './lib/flaky.mjs';
 import { root } from './lib/pb-args.mjs';
@@ -69,9 +69,10 @@ function countPlaywright(file) {
   flaky = flakyTests(report);
 }
 
-const ready = step('fetch tools (PocketBase, stripe-mock, Chromium)', () => {
+const ready = step('fetch tools (PocketBase, stripe-mock, versitygw, Chromium)', () => {
   console.log(ensurePocketBase());
   console.log(ensureStripeMock());
+  console.log(ensureVersityGw());
   process.env.CHROMIUM_PATH = ensureChromium();
   console.log(process.env.CHROMIUM_PATH);
 });

@@ -65,7 +65,7 @@ function request(method, path, params, opts) {
   }
   const json = res.json || {};
   if (res.statusCode < 200 || res.statusCode >= 300) {
-    const msg = (json.error?.message) || `HTTP ${res.statusCode}`;
+    const msg = json.error?.message || `HTTP ${res.statusCode}`;
     const e = new Error(msg);
     e.stripeStatus = res.statusCode;
     throw e;
@@ -79,6 +79,26 @@ function createCheckoutSession(params, idempotencyKey) {
 
 function retrieveCheckoutSession(id) {
   return request("GET", `/v1/checkout/sessions/${encodeURIComponent(id)}`, {});
+}
+
+/** Closes an open session so it can no longer be paid (Stripe refuses for complete ones). */
+function expireCheckoutSession(id) {
+  return request(
+    "POST",
+    `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`,
+    {},
+    { idempotencyKey: `expire-${id}` },
+  );
+}
+
+/** Refunds a payment in full; the idempotency key makes a repeated call a no-op. */
+function createRefund(paymentIntent, metadata, idempotencyKey) {
+  return request(
+    "POST",
+    "/v1/refunds",
+    { payment_intent: paymentIntent, metadata: metadata },
+    { idempotencyKey: idempotencyKey },
+  );
 }
 
 /**
@@ -113,4 +133,14 @@ function verifySignature(rawBody, header, secret, nowSeconds) {
   return "";
 }
 
-module.exports = { configured, encode, request, createCheckoutSession, retrieveCheckoutSession, verifySignature, TOLERANCE_SECONDS };
+module.exports = {
+  configured,
+  encode,
+  request,
+  createCheckoutSession,
+  retrieveCheckoutSession,
+  expireCheckoutSession,
+  createRefund,
+  verifySignature,
+  TOLERANCE_SECONDS,
+};

@@ -17,4 +17,5 @@ export function servePocketBase(opts: {
   env?: Record<string, string | undefined>;
   stdio?: 'pipe' | 'inherit';
   dev?: boolean;
+  hooksPool?: number;
 }): Promise<{ url: string; child: ChildProcess; output(): string; stop(): Promise<void> }>;

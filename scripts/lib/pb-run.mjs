@@ -62,10 +62,15 @@ export async function servePocketBase({
   env = process.env,
   stdio = 'pipe',
   dev = false,
+  hooksPool,
 }) {
   const bin = ensurePocketBase();
   const args = ['serve', `--http=${host}:${port}`, ...pbDirArgs({ dataDir, publicDir, migrationsDir })];
   if (dev) args.push('--dev');
+  // Prewarmed hook VMs (PocketBase's default is 15): a request that finds them all busy builds a
+  // new one, which is what a crowd pays for (README, "Print drops").
+  const pool = hooksPool ?? env.PB_HOOKS_POOL;
+  if (pool) args.push(`--hooksPool=${pool}`);
   const child = spawn(bin, args, {
     cwd: root,
     env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) },

@@ -29,9 +29,28 @@ export interface StripeStandin {
   webhookSecret: string;
   readonly env: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
   sessions: Map<string, StandinSession>;
-  // biome-ignore lint/suspicious/noExplicitAny: parsed form parameters
-  requests: { params: any; raw: string; headers: Record<string, string | string[] | undefined> }[];
+  requests: {
+    method: string;
+    path: string;
+    // biome-ignore lint/suspicious/noExplicitAny: parsed form parameters
+    params: any;
+    raw: string;
+    headers: Record<string, string | string[] | undefined>;
+  }[];
   deliveries: Delivery[];
+  refunds: {
+    id: string;
+    payment_intent: string;
+    amount: number;
+    currency: string;
+    status: string;
+    metadata: Record<string, string>;
+  }[];
+  failNext(...errors: { status: number; message: string }[]): void;
+  idle(): Promise<void>;
+  tamper(id: string, fields: Partial<StandinSession>): StandinSession;
+  completeUnpaid(id: string, opts?: { customerEmail?: string }): Promise<Delivery | { session: StandinSession }>;
+  asyncPayment(id: string, opts?: { succeeded?: boolean }): Promise<Delivery>;
   setWebhookUrl(url: string): void;
   session(id: string): StandinSession | undefined;
   pay(

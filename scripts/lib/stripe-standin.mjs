@@ -102,6 +102,9 @@ export async function startStripeStandin(opts = {}) {
   const byIdempotencyKey = new Map();
   const requests = [];
   const deliveries = [];
+  const refunds = [];
+  // Answers to force on the next API requests ({status, message}): Stripe refusing or failing.
+  const failNext = [];
 
   function buildSession(params, mocked) {
     const sid = id('cs_test');
@@ -181,41 +184,108 @@ export async function startStripeStandin(opts = {}) {
     return session;
   }
 
+  /** Every API request goes to stripe-mock first: what Stripe would refuse, we refuse. */
+  async function validate(req, path, body) {
+    if (!mock) return { ok: true, json: null };
+    const query = new URL(req.url, url).search;
+    const headers = { authorization: req.headers.authorization ?? '' };
+    if (req.method !== 'GET') headers['content-type'] = 'application/x-www-form-urlencoded';
+    const r = await fetch(`${mock.url}${path}${query}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' ? undefined : body,
+    });
+    const json = await r.json().catch(() => ({}));
+    return r.ok ? { ok: true, json } : { ok: false, status: r.status, json };
+  }
+
   async function handleApi(req, body) {
     const auth = req.headers.authorization ?? '';
     if (!/^Bearer sk_test_/.test(auth))
       return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
     const path = new URL(req.url, url).pathname;
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      const key = req.headers['idempotency-key'];
-      if (key && byIdempotencyKey.has(key)) return { status: 200, body: sessions.get(byIdempotencyKey.get(key)) };
-      const params = parseForm(body);
-      requests.push({ params, raw: body, headers: req.headers });
-      let mocked = null;
-      if (mock) {
-        const r = await fetch(`${mock.url}/v1/checkout/sessions`, {
-          method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-        const json = await r.json();
-        if (!r.ok) return { status: r.status, body: json };
-        mocked = json;
-      }
+    const key = req.headers['idempotency-key'];
+    const replay = key ? byIdempotencyKey.get(`${req.method} ${path} ${key}`) : undefined;
+    if (replay) return replay;
+    const checked = await validate(req, path, body);
+    if (!checked.ok) return { status: checked.status, body: checked.json };
+    if (failNext.length) {
+      const f = failNext.shift();
+      return stripeError(f.status, f.message);
+    }
+    const params = req.method === 'GET' ? {} : parseForm(body);
+    requests.push({ method: req.method, path, params, raw: body, headers: req.headers });
+    const answer = route(req.method, path, params, checked.json);
+    if (key && answer.status < 500) byIdempotencyKey.set(`${req.method} ${path} ${key}`, answer);
+    return answer;
+  }
+
+  function route(method, path, params, mocked) {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
       const session = buildSession(params, mocked);
       sessions.set(session.id, session);
-      if (key) byIdempotencyKey.set(key, session.id);
       return { status: 200, body: session };
     }
-    const m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
-    if (req.method === 'GET' && m) {
+    let m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (method === 'GET' && m) {
       const s = sessions.get(decodeURIComponent(m[1]));
       if (!s)
         return stripeError(404, `No such checkout.session: '${m[1]}'`, { code: 'resource_missing', param: 'session' });
       if (s.status === 'open' && s.expires_at * 1000 < Date.now()) s.status = 'expired';
       return { status: 200, body: s };
     }
-    return stripeError(404, `Unrecognized request URL (${req.method}: ${path}).`);
+    m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (method === 'POST' && m) {
+      const s = sessions.get(decodeURIComponent(m[1]));
+      if (!s)
+        return stripeError(404, `No such checkout.session: '${m[1]}'`, { code: 'resource_missing', param: 'session' });
+      if (s.status !== 'open')
+        return stripeError(
+          400,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+        );
+      s.status = 'expired';
+      // Stripe sends the event after answering.
+      if (webhookUrl) background(deliver('checkout.session.expired', s));
+      return { status: 200, body: s };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const session = [...sessions.values()].find(
+        (x) => x.payment_intent && x.payment_intent === params.payment_intent,
+      );
+      if (!session)
+        return stripeError(400, `No such payment_intent: '${params.payment_intent}'`, {
+          code: 'resource_missing',
+          param: 'payment_intent',
+        });
+      if (session.payment_status !== 'paid')
+        return stripeError(400, 'This PaymentIntent does not have a successful charge to refund.', {
+          code: 'charge_not_refundable',
+        });
+      if (refunds.some((r) => r.payment_intent === params.payment_intent))
+        return stripeError(400, `Charge for ${params.payment_intent} has already been refunded.`, {
+          code: 'charge_already_refunded',
+        });
+      const refund = {
+        ...(mocked ?? {}),
+        id: id('re'),
+        object: 'refund',
+        payment_intent: params.payment_intent,
+        amount: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        metadata: params.metadata ?? {},
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const pending = new Set();
+  function background(promise) {
+    const p = promise.catch(() => {}).finally(() => pending.delete(p));
+    pending.add(p);
   }
 
   const page = (title, inner) =>
@@ -251,7 +321,7 @@ export async function startStripeStandin(opts = {}) {
           page(
             'Stripe stand-in checkout',
             `<main><h1>Stand-in checkout</h1><p data-session="${esc(s.id)}">Session ${esc(s.id)} (${esc(s.status)})</p><ul>${lines}</ul><p>Total ${esc(s.amount_total)} ${esc(s.currency)}</p>
-<form method="post" action="/pay/${esc(s.id)}"><button type="submit">Pay</button></form><p><a href="${esc(s.cancel_url)}">Cancel</a></p></main>`,
+<form method="post" action="/pay/${esc(s.id)}"><button type="submit">Pay</button></form><p><a href="${esc(String(s.cancel_url).replace('{CHECKOUT_SESSION_ID}', s.id))}">Cancel</a></p></main>`,
           ),
           'text/html',
         );
@@ -301,6 +371,15 @@ export async function startStripeStandin(opts = {}) {
     sessions,
     requests,
     deliveries,
+    refunds,
+    /** The next API requests answer these errors instead (e.g. {status: 400, message}). */
+    failNext(...errors) {
+      failNext.push(...errors);
+    },
+    /** Waits for webhooks Stripe sends after answering (e.g. after expire). */
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
     setWebhookUrl(u) {
       webhookUrl = u;
     },
@@ -321,10 +400,37 @@ export async function startStripeStandin(opts = {}) {
       s.status = 'expired';
       return doDeliver && webhookUrl ? await deliver('checkout.session.expired', s) : { session: s };
     },
+    /**
+     * Changes what the session says it charged (as if the amount had been tampered with on
+     * the way); the next events carry it.
+     */
+    tamper(sessionId, fields) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`unknown session ${sessionId}`);
+      Object.assign(s, fields);
+      return s;
+    },
+    /** A delayed payment method: completed unpaid now, async_payment_succeeded/failed later. */
+    async completeUnpaid(sessionId, opts = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`unknown session ${sessionId}`);
+      complete(s, { ...opts, paid: false });
+      return webhookUrl ? await deliver('checkout.session.completed', s) : { session: s };
+    },
+    async asyncPayment(sessionId, { succeeded = true } = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`unknown session ${sessionId}`);
+      if (succeeded) s.payment_status = 'paid';
+      return deliver(
+        succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+        s,
+      );
+    },
     /** Delivers an event of `type` for a session (signed like Stripe). */
     deliver: (type, sessionOrId) =>
       deliver(type, typeof sessionOrId === 'string' ? sessions.get(sessionOrId) : sessionOrId),
     async stop() {
+      await api.idle();
       await new Promise((res) => server.close(() => res()));
       server.closeAllConnections?.();
       if (mock) await mock.stop();

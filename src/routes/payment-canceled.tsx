@@ -1,13 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentCanceledPage } from '@/features/shop/components/PaymentCanceledPage';
 import { PageHead } from '@/features/site/components/PageHead';
+import { searchParams } from '@/lib/router/search';
 
-/** No data: nothing to load. */
+const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });
+
+/** No loader: the page closes the checkout's session itself (it must run in the browser). */
 export const Route = createFileRoute('/payment-canceled')({
-  component: () => (
-    <>
-      <PageHead title="Payment canceled" />
-      <PaymentCanceledPage />
-    </>
-  ),
+  validateSearch: search,
+  component: function PaymentCanceledRoute() {
+    const { session_id } = Route.useSearch();
+    return (
+      <>
+        <PageHead title="Payment canceled" />
+        <PaymentCanceledPage sessionId={session_id} />
+      </>
+    );
+  },
 });

@@ -1,23 +1,102 @@
-// Drop bench: 500 buyers hit create-payment at once for an edition of 50 against a real
-// PocketBase and the Stripe stand-in (which validates every session with stripe-mock).
-// Prints one row: how many got a checkout, how many were told it sold out, how many copies
-// were oversold after every open checkout is paid (must be 0), and create-payment latency.
-// Run alone with `node tests/bench/drop.mjs`, or through `npm run bench drop`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Drop bench: a crowd presses "Buy Print" in the same second. N buyers hit create-payment
+// at once for a limited edition, against a real PocketBase and the Stripe stand-in (every
+// session checked by stripe-mock). Each buyer connects from its own loopback address
+// (127.x.y.z), so PocketBase's per-IP rate limits and the shop's per-visitor caps stay on
+// for every client. Afterwards every buyer who got a checkout pays (signed webhooks), and
+// the row reports how many copies were sold against the edition: oversold must be 0.
+//
+//   node tests/bench/drop.mjs [--buyers 2000] [--edition 50] [--repeat 20] [--hooks-pool N] [--profile]
+// Without --hooks-pool it runs with the configured pool and with a drop-sized one.
+//   npm run bench -- drop [--repeat 20] [--profile]
+//
+// --profile starts PocketBase with ATELIER_PROFILE=1 and prints where each request's time
+// went on the server (pb_hooks/lib/profile.js); the probes add a little time themselves.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
 import { startStripeStandin } from '../../scripts/lib/stripe-standin.mjs';
 
-const BUYERS = 500;
-const EDITION = 50;
 const SUPERUSER = { email: 'bench@atelier.test', password: 'bench-superuser-password' };
+// Addresses per /24 block we hand out (127.B.C.1–250).
+const PER_BLOCK = 250;
+
+/** CPU seconds a process has used (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+    : Number.NaN;
 
-export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
+/** The loopback address of buyer `i` in drop `round` (each round its own range). */
+export function buyerAddress(round, i) {
+  return `127.${10 + round}.${Math.floor(i / PER_BLOCK)}.${(i % PER_BLOCK) + 1}`;
+}
+
+/**
+ * One POST from a given local address on a fresh connection, like a buyer's browser. Plain
+ * sockets rather than node:http: the crowd is simulated on the same two cores as the server,
+ * so the client should cost as little as it can.
+ */
+function post(url, body, localAddress, headers = {}, method = 'POST') {
+  const { hostname, port, pathname } = new URL(url);
+  const payload = Buffer.from(body === null ? '' : JSON.stringify(body));
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const extra = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    const head =
+      `${method} ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n` +
+      `X-Bench-Sent: ${performance.timeOrigin + performance.now()}\r\nConnection: close\r\n${extra}\r\n`;
+    const chunks = [];
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    let done = false;
+    const finish = (status, json) => {
+      if (done) return;
+      done = true;
+      resolve({ status, ms: performance.now() - t0, json, end: performance.now() });
+    };
+    socket.on('connect', () => socket.write(Buffer.concat([Buffer.from(head), payload])));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', (err) => finish(0, { message: String(err.message) }));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const status = Number(text.slice(9, 12)) || 0;
+      const at = text.indexOf('\r\n\r\n');
+      let json = {};
+      try {
+        // Connection: close answers are not chunked by PocketBase for JSON bodies.
+        json = JSON.parse(text.slice(at + 4));
+      } catch {}
+      finish(status, json);
+    });
+  });
+}
+
+async function superuserFetch(server, token, path, init = {}) {
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: token, ...(init.headers ?? {}) },
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** PocketBase + Stripe stand-in for a series of drops. */
+export async function startDropServer({ hooksPool, profile = false } = {}) {
   const stripe = await startStripeStandin();
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-drop-'));
   const port = await freePort();
@@ -27,135 +106,288 @@ export async function runDrop({ buyers = BUYERS, edition = EDITION } = {}) {
     PORT: String(port),
     SITE_URL: `http://127.0.0.1:${port}`,
     DEMO_CONTENT: '0',
+    ATELIER_PROFILE: profile ? '1' : '',
     ...stripe.env,
   };
   let server;
   try {
     prepareData({ dataDir, env, superuser: SUPERUSER });
-    server = await servePocketBase({ dataDir, port, env });
-    stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
-    const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
-    });
-    const { token } = await auth.json();
-    const su = { 'content-type': 'application/json', authorization: token };
-    const created = await fetch(`${server.url}/api/collections/prints/records`, {
-      method: 'POST',
-      headers: su,
-      body: JSON.stringify({
-        slug: 'drop-bench',
-        title: 'Drop Bench',
-        currency: 'eur',
-        price_cents: 24000,
-        edition_size: edition,
-        is_active: true,
-        sort_order: 1,
-      }),
-    });
-    const print = await created.json();
-    if (!created.ok) throw new Error(`create print: ${JSON.stringify(print)}`);
-    const warm = await fetch(`${server.url}/api/collections/prints/records`, {
-      method: 'POST',
-      headers: su,
-      body: JSON.stringify({
-        slug: 'drop-baseline',
-        title: 'Baseline',
-        currency: 'eur',
-        price_cents: 24000,
-        edition_size: 100,
-        is_active: true,
-        sort_order: 2,
-      }),
-    });
-    const warmup = await warm.json();
-
-    // Baseline: one buyer at a time (the same path, no contention).
-    const single = [];
-    for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${server.url}/api/atelier/create-payment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.2.0.${i}` },
-        body: JSON.stringify({ items: [{ id: warmup.id, quantity: 1 }], currency: 'eur' }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`baseline checkout answered ${res.status}`);
-      single.push(performance.now() - t0);
-    }
-    single.sort((a, b) => a - b);
-
-    const started = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: buyers }, async (_, i) => {
-        const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/atelier/create-payment`, {
-          method: 'POST',
-          // every buyer its own address: the checkout route is rate-limited per client IP
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
-          body: JSON.stringify({
-            items: [{ id: print.id, quantity: 1 }],
-            currency: 'eur',
-            customerEmail: `buyer${i}@example.com`,
-          }),
-        });
-        const body = await res.json().catch(() => ({}));
-        return { status: res.status, ms: performance.now() - t0, sessionId: body.sessionId };
-      }),
-    );
-    const wall = performance.now() - started;
-    const ok = results.filter((r) => r.status === 200);
-    const soldOut = results.filter((r) => r.status === 409).length;
-    const other = results.length - ok.length - soldOut;
-
-    // Every buyer who got a checkout pays: Stripe's webhooks arrive, fulfilment runs.
-    for (const r of ok) await stripe.pay(r.sessionId);
-    const after = await (
-      await fetch(`${server.url}/api/collections/prints/records/${print.id}`, { headers: su })
-    ).json();
-    const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
-    return {
-      buyers,
-      edition,
-      checkouts: ok.length,
-      soldOut,
-      errors: other,
-      sold: after.sold,
-      oversold: Math.max(0, after.sold - edition, ok.length - edition),
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      singleP50: percentile(single, 50),
-      wall,
-    };
-  } finally {
-    await server?.stop();
+    server = await servePocketBase({ dataDir, port, env, hooksPool });
+  } catch (err) {
     await stripe.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
+  stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
+  }).then((r) => r.json());
+  let printSeq = 0;
+  const ctx = {
+    server,
+    stripe,
+    profile,
+    su: (path, init) => superuserFetch(server, auth.token, path, init),
+    async createPrint(edition) {
+      printSeq += 1;
+      return ctx.su('/api/collections/prints/records', {
+        method: 'POST',
+        body: JSON.stringify({
+          slug: `drop-bench-${printSeq}`,
+          title: `Drop Bench ${printSeq}`,
+          currency: 'eur',
+          price_cents: 24000,
+          edition_size: edition,
+          is_active: true,
+          sort_order: printSeq,
+        }),
+      });
+    },
+    async stop() {
+      await server.stop();
+      await stripe.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return ctx;
 }
 
-export function dropRow(r) {
+/** One buyer at a time: the latency of the same request without a crowd. */
+async function baseline(ctx, n = 10) {
+  const print = await ctx.createPrint(n + 10);
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const r = await post(
+      `${ctx.server.url}/api/atelier/create-payment`,
+      { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `alone${i}@example.com` },
+      `127.9.0.${i + 1}`,
+    );
+    if (r.status !== 200) throw new Error(`a lone buyer got ${r.status}: ${JSON.stringify(r.json)}`);
+    ms.push(r.ms);
+  }
+  if (ctx.profile) await ctx.su('/api/atelier/profile');
+  return ms.sort((a, b) => a - b);
+}
+
+/**
+ * The same crowd against PocketBase's own GET /api/health (Go only, no hook VM, no
+ * database): what this machine, this client and PocketBase's HTTP stack cost by themselves.
+ */
+export async function runFloor(ctx, { buyers, round }) {
+  const url = `${ctx.server.url}/api/health`;
+  const serverCpu0 = cpuSeconds(ctx.server.child.pid);
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: buyers }, (_, i) => post(url, null, buyerAddress(round, i), {}, 'GET')),
+  );
+  const all = results.map((r) => r.ms).sort((a, b) => a - b);
   return {
-    scenario: `${r.buyers} buyers, edition of ${r.edition}`,
-    checkouts: r.checkouts,
-    'sold out': r.soldOut,
-    errors: r.errors,
-    'sold (paid)': r.sold,
-    oversold: r.oversold,
-    'create-payment p50 ms': r.p50.toFixed(1),
-    'p95 ms': r.p95.toFixed(1),
-    'all done s': (r.wall / 1000).toFixed(2),
-    'one buyer alone p50 ms': r.singleP50.toFixed(1),
+    scenario: `${buyers} × GET /api/health (no JS: the floor)`,
+    ok: results.filter((r) => r.status === 200).length,
+    'all p50/p95/p99 ms': [50, 95, 99].map((p) => Math.round(percentile(all, p))).join(' / '),
+    'last answer s': ((Math.max(...results.map((r) => r.end)) - started) / 1000).toFixed(2),
+    'server CPU s': (cpuSeconds(ctx.server.child.pid) - serverCpu0).toFixed(2),
+    'load avg': loadavg()[0].toFixed(1),
   };
 }
 
-export default async function drop({ table }) {
-  console.log('## Print drop: concurrent create-payment against a local Stripe stand-in\n');
-  const r = await runDrop();
-  table([dropRow(r)]);
-  if (r.oversold > 0) {
-    console.error(`Drop oversold ${r.oversold} copies.`);
+/** One drop on a running server. */
+export async function runDrop(ctx, { buyers, edition, round = 0 }) {
+  const print = await ctx.createPrint(edition);
+  const url = `${ctx.server.url}/api/atelier/create-payment`;
+  const load = loadavg()[0];
+  const serverCpu0 = cpuSeconds(ctx.server.child.pid);
+  const clientCpu0 = process.cpuUsage();
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: buyers }, (_, i) =>
+      post(
+        url,
+        { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `buyer${round}-${i}@example.com` },
+        buyerAddress(round, i),
+      ),
+    ),
+  );
+  const lastAnswer = Math.max(...results.map((r) => r.end)) - started;
+  const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
+  const clientCpu = process.cpuUsage(clientCpu0);
+  const profile = ctx.profile ? await ctx.su('/api/atelier/profile') : null;
+
+  const winners = results.filter((r) => r.status === 200);
+  const soldOut = results.filter((r) => r.status === 409);
+  const limited = results.filter((r) => r.status === 429);
+  const errors = results.filter((r) => r.status !== 200 && r.status !== 409 && r.status !== 429);
+
+  // Every buyer who got a checkout pays: Stripe's signed webhooks arrive, fulfilment runs.
+  let paid = 0;
+  for (const w of winners) {
+    const d = await ctx.stripe.pay(w.json.sessionId);
+    if (d.status === 200) paid += 1;
+  }
+  const after = await ctx.su(`/api/collections/prints/records/${print.id}`);
+  const holds = await ctx.su(
+    `/api/collections/stock_holds/records?perPage=500&filter=${encodeURIComponent(`print_id='${print.id}' && status='consumed'`)}`,
+  );
+  const numbers = holds.items.flatMap((h) => h.edition_numbers ?? []);
+  const distinct = new Set(numbers);
+  const badNumbers = numbers.length - distinct.size + numbers.filter((n) => n < 1 || n > edition).length;
+  const sorted = (list) => list.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    buyers,
+    edition,
+    checkouts: winners.length,
+    soldOut: soldOut.length,
+    limited: limited.length,
+    errors: errors.length,
+    errorSample: errors.slice(0, 3).map((r) => `${r.status} ${r.json?.message ?? ''}`),
+    paid,
+    sold: after.sold,
+    oversold: Math.max(0, after.sold - edition, paid - edition, winners.length - edition) + badNumbers,
+    all: sorted(results),
+    winners: sorted(winners),
+    losers: sorted(soldOut),
+    lastAnswer,
+    serverCpu,
+    clientCpu: (clientCpu.user + clientCpu.system) / 1e6,
+    load,
+    profile,
+  };
+}
+
+const trio = (list) => (list.length ? [50, 95, 99].map((p) => Math.round(percentile(list, p))).join(' / ') : '–');
+
+export function dropRows(r, alone) {
+  return {
+    scenario: `${r.buyers} buyers, edition ${r.edition}`,
+    checkouts: r.checkouts,
+    'sold out': r.soldOut,
+    '429s': r.limited,
+    errors: r.errors,
+    paid: r.paid,
+    oversold: r.oversold,
+    'all p50/p95/p99 ms': trio(r.all),
+    'winners p50/p95/p99 ms': trio(r.winners),
+    'sold out p50/p95/p99 ms': trio(r.losers),
+    'last answer s': (r.lastAnswer / 1000).toFixed(2),
+    'alone p50 ms': alone ? Math.round(percentile(alone, 50)) : '–',
+    'server CPU s': r.serverCpu.toFixed(2),
+    'bench CPU s': r.clientCpu.toFixed(2),
+    'load avg': r.load.toFixed(1),
+  };
+}
+
+/** Server-side phase durations (ms) by outcome: where the time went. */
+export function profileRows(lines) {
+  const groups = new Map();
+  for (const l of lines ?? []) {
+    const outcome = l.outcome === 200 ? 'checkout' : l.outcome === 409 ? 'sold out' : String(l.outcome);
+    for (const [phase, ms] of Object.entries(l.phases)) {
+      const key = `${outcome}\u0000${phase}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(ms);
+    }
+  }
+  const rows = [];
+  for (const [key, values] of groups) {
+    const [outcome, phase] = key.split('\u0000');
+    values.sort((a, b) => a - b);
+    const sum = values.reduce((s, v) => s + v, 0);
+    rows.push({
+      outcome,
+      phase,
+      n: values.length,
+      'mean ms': (sum / values.length).toFixed(2),
+      'p50 ms': percentile(values, 50).toFixed(2),
+      'p95 ms': percentile(values, 95).toFixed(2),
+      'max ms': values.at(-1).toFixed(2),
+      'sum s': (sum / 1000).toFixed(2),
+    });
+  }
+  return rows;
+}
+
+function summarizeRepeat(runs) {
+  const p95s = runs.map((r) => percentile(r.all, 95)).sort((a, b) => a - b);
+  return {
+    scenario: `${runs.length} drops × ${runs[0].buyers} buyers, edition ${runs[0].edition}`,
+    checkouts: runs.reduce((s, r) => s + r.checkouts, 0),
+    'sold out': runs.reduce((s, r) => s + r.soldOut, 0),
+    '429s': runs.reduce((s, r) => s + r.limited, 0),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    paid: runs.reduce((s, r) => s + r.paid, 0),
+    oversold: runs.reduce((s, r) => s + r.oversold, 0),
+    'drops oversold': runs.filter((r) => r.oversold > 0).length,
+    'all p95 ms (median / worst drop)': `${Math.round(percentile(p95s, 50))} / ${Math.round(p95s.at(-1))}`,
+  };
+}
+
+export const DROP_OPTIONS = {
+  buyers: { type: 'string' },
+  edition: { type: 'string', default: '50' },
+  repeat: { type: 'string' },
+  'hooks-pool': { type: 'string' },
+  profile: { type: 'boolean', default: false },
+};
+
+/** `npm run bench -- drop`: the 500 and 2,000 rows, or one size with --buyers; --repeat N adds N drops. */
+// A drop-sized pool of hook VMs, shown next to the configured one (README, "Print drops").
+const DROP_POOL = 2500;
+
+/**
+ * `npm run bench -- drop`: the 500 and 2,000 rows (or one size with --buyers), with the
+ * configured hook VM pool (PB_HOOKS_POOL, else PocketBase's 15) and with a drop-sized one
+ * (or only --hooks-pool N), plus the floor row; --repeat N adds N drops on the last pool.
+ */
+export default async function drop({ table, argv = [] }) {
+  const { values } = parseArgs({ args: argv, options: DROP_OPTIONS, allowPositionals: true, strict: false });
+  const edition = Number(values.edition);
+  const sizes = values.buyers ? [Number(values.buyers)] : [500, 2000];
+  const configured = Number(process.env.PB_HOOKS_POOL) || 15;
+  const pools = values['hooks-pool']
+    ? [Number(values['hooks-pool'])]
+    : configured < DROP_POOL
+      ? [configured, DROP_POOL]
+      : [configured];
+  console.log(
+    `## Print drop: buyers press "Buy Print" at once, each from its own address (local Stripe stand-in${values.profile ? ', profiling on' : ''})\n`,
+  );
+  let failed = false;
+  for (const [index, pool] of pools.entries()) {
+    console.log(`### ${pool} prewarmed hook VMs${pool === configured ? ' (PB_HOOKS_POOL, as npm start runs)' : ''}\n`);
+    const ctx = await startDropServer({ hooksPool: pool, profile: values.profile });
+    try {
+      const alone = await baseline(ctx);
+      const rows = [];
+      const profiles = [];
+      let round = 0;
+      for (const buyers of sizes) {
+        const r = await runDrop(ctx, { buyers, edition, round: round++ });
+        rows.push(dropRows(r, alone));
+        if (r.profile) profiles.push([buyers, r.profile]);
+        if (r.oversold > 0 || r.errors > 0) failed = true;
+        if (r.errors) console.error(`errors, e.g.: ${r.errorSample.join(' | ')}`);
+      }
+      table(rows);
+      table([await runFloor(ctx, { buyers: sizes.at(-1), round: round++ })]);
+      for (const [buyers, lines] of profiles) {
+        console.log(`Server profile, ${buyers} buyers (ms per request, by outcome and phase):\n`);
+        table(profileRows(lines));
+      }
+      if (values.repeat && index === pools.length - 1) {
+        const runs = [];
+        const n = Number(values.repeat);
+        for (let i = 0; i < n; i++) runs.push(await runDrop(ctx, { buyers: sizes.at(-1), edition, round: round++ }));
+        table([summarizeRepeat(runs)]);
+        if (runs.some((r) => r.oversold > 0 || r.errors > 0)) failed = true;
+      }
+    } finally {
+      await ctx.stop();
+    }
+  }
+  if (failed) {
+    console.error('Drop bench: oversold copies or errors (see the rows above).');
     process.exitCode = 1;
   }
 }
@@ -166,6 +398,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`| ${cols.join(' | ')} |`);
     console.log(`|${cols.map(() => '---').join('|')}|`);
     for (const row of rows) console.log(`| ${cols.map((c) => row[c]).join(' | ')} |`);
+    console.log('');
   };
-  await drop({ table });
+  await drop({ table, argv: process.argv.slice(2) });
 }

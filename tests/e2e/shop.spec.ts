@@ -103,14 +103,35 @@ test('payment canceled: no charges, the cart can be restored', async ({ page, co
     panel.getByRole('button', { name: 'Checkout' }).click(),
   ]);
   await tab.waitForURL(/\/pay\/cs_test_/);
-  await tab.getByRole('link', { name: 'Cancel' }).click();
-  await tab.waitForURL(/\/payment-canceled$/);
+  const sessionId = tab.url().split('/pay/')[1];
+  // the page closes the Stripe session at once, so the held copy is for sale again
+  const [canceled] = await Promise.all([
+    tab.waitForResponse((r) => r.url().endsWith('/api/atelier/cancel-payment') && r.request().method() === 'POST'),
+    tab.getByRole('link', { name: 'Cancel' }).click(),
+  ]);
+  await tab.waitForURL(new RegExp(`/payment-canceled\\?session_id=${sessionId}$`));
+  expect(canceled.status()).toBe(200);
+  expect(((await canceled.json()) as { order: { status: string } }).order.status).toBe('canceled');
   await expect(tab.getByRole('heading', { level: 1, name: 'Payment canceled' })).toBeVisible();
   await expect(tab.getByText('No charges were made.')).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Back to Print Editions' })).toHaveAttribute('href', '/print-editions');
   expect(await seriousAxeViolations(tab)).toEqual([]);
   await tab.getByRole('button', { name: 'Restore cart' }).click();
   await expect(tab.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+});
+
+test('after emptying the cart with Remove, the next "Add to Cart" does not open the panel', async ({ page }) => {
+  await page.goto('/print-editions');
+  const add = page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' });
+  await add.click();
+  const panel = await openCart(page);
+  await panel.getByRole('button', { name: `Remove ${FIRST.title}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
+  await expect(page.getByTestId('cart-button')).toHaveCount(0);
+  await add.click();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+  await expect(page.getByTestId('cart-button')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
 });
 
 test('payment-success without a known session shows no order details', async ({ page }) => {

@@ -115,6 +115,10 @@ const EXPECTED: Record<
       'fulfilled_at',
       'buyer_email_sent_at',
       'artist_email_sent_at',
+      'client_ip',
+      'problem',
+      'stripe_refund_id',
+      'refunded_at',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },
@@ -345,6 +349,27 @@ describe('migrations on an empty database', () => {
     // earlier videos: server-filled, never sent to the browser, as protected as the video
     const archive = byName('course_modules').fields.find((f: Loose) => f.name === 'video_archive');
     expect(archive).toMatchObject({ type: 'file', protected: true, hidden: true });
+    // a buyer reads their own orders, but not the address the per-visitor cap keeps
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'client_ip')).toMatchObject({
+      type: 'text',
+      hidden: true,
+    });
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual([
+      'pending',
+      'paid',
+      'expired',
+      'failed',
+      'canceled',
+      'needs_refund',
+      'refunded',
+      'amount_mismatch',
+    ]);
+  });
+
+  it('indexes the per-visitor caps look up', () => {
+    const indexes = byName('orders').indexes.join('\n');
+    expect(indexes).toContain('ON `orders` (`client_ip`, `status`)');
+    expect(indexes).toContain('ON `orders` (`email`, `status`)');
   });
 
   it('has the unique indexes the data needs', () => {

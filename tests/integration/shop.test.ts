@@ -139,7 +139,7 @@ describe('create-payment (prints)', () => {
     });
     expect(sent.line_items[0].quantity).toBe('2');
     expect(sent.success_url).toBe(`${pb.url}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(sent.cancel_url).toBe(`${pb.url}/payment-canceled`);
+    expect(sent.cancel_url).toBe(`${pb.url}/payment-canceled?session_id={CHECKOUT_SESSION_ID}`);
     expect(sent.customer_email).toBe('buyer@example.com');
     expect(sent.client_reference_id).toBe(r.json.orderId);
     expect(sent.metadata).toMatchObject({ order_id: r.json.orderId, kind: 'print' });
@@ -211,7 +211,11 @@ describe('create-payment (prints)', () => {
 
   it('20 concurrent checkouts for an edition with 5 left: exactly 5 succeed, the rest are told it sold out', async () => {
     const print = await createPrint({ slug: 'drop-five', title: 'Five Left', edition_size: 12, sold: 7, available: 5 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => checkout([{ id: print.id, quantity: 1 }])));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        checkout([{ id: print.id, quantity: 1 }], 'eur', { customerEmail: `five${i}@example.com` }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(ok).toHaveLength(5);
@@ -227,10 +231,11 @@ describe('create-payment (prints)', () => {
   });
 
   it('says how many are left when the cart asks for more', async () => {
-    const print = await createPrint({ slug: 'three-left', title: 'Three Left', edition_size: 3 });
-    const r = await checkout([{ id: print.id, quantity: 4 }]);
+    const print = await createPrint({ slug: 'one-left', title: 'One Left', edition_size: 12, sold: 11 });
+    const r = await checkout([{ id: print.id, quantity: 2 }]);
     expect(r.status).toBe(409);
-    expect(r.json.message).toBe('Only 3 left of "Three Left".');
+    expect(r.json.message).toBe('Only 1 left of "One Left".');
+    expect(r.json.data.items).toEqual({ code: 'sold_out', message: 'Only 1 left of "One Left".' });
   });
 });
 

@@ -90,7 +90,12 @@ describe('cart store', () => {
     const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
     expect(CART_STORAGE_KEY).toMatch(/-v\d+$/);
     expect(stored.version).toBe(1);
-    expect(stored.state).toEqual({ items: [{ ...print('a'), quantity: 1 }], currency: 'sek', lastCheckout: null });
+    expect(stored.state).toEqual({
+      items: [{ ...print('a'), quantity: 1 }],
+      currency: 'sek',
+      lastCheckout: null,
+      lastCheckoutSession: null,
+    });
   });
 
   it('restores the cart and currency from storage', async () => {

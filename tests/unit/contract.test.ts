@@ -17,17 +17,8 @@ type Contract = typeof client;
 const hooks = loadHookModule<Contract>('lib/contract.gen.js');
 const SRC = resolve(import.meta.dirname, '..', '..', 'src');
 
-// The print shop's hooks still name their collections by hand; they move onto the
-// contract with the shop's rewrite. Remove a file from this list once it has.
-const NOT_ON_CONTRACT = new Set([
-  'shop.pb.js',
-  'rates.pb.js',
-  'lib/checkout.js',
-  'lib/fulfil.js',
-  'lib/pricing.js',
-  'lib/rates.js',
-  'lib/stripe.js',
-]);
+// Files that may name collections by hand (none left).
+const NOT_ON_CONTRACT = new Set<string>([]);
 
 function filesUnder(dir: string, test: (name: string) => boolean): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

@@ -15,6 +15,9 @@ import { type Currency, currencyForLanguages, isCurrency } from './model/currenc
 /** localStorage key; bump the suffix (and migrate) when the stored shape changes. */
 export const CART_STORAGE_KEY = 'atelier-cart-v1';
 
+/** A Stripe Checkout Session id (cs_test_…, cs_live_…). */
+const CHECKOUT_SESSION_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
+
 export interface CartState {
   items: CartItem[];
   currency: Currency;
@@ -25,12 +28,16 @@ export interface CartState {
   setCurrency: (currency: Currency) => void;
   /** The cart a checkout was started with, kept so /payment-canceled can restore it. */
   lastCheckout: CartItem[] | null;
+  /** The Stripe session of that checkout: /payment-canceled closes it when its URL lacks the id. */
+  lastCheckoutSession: string | null;
   /** Checkout opened: the cart is cleared and remembered as lastCheckout. */
-  checkoutStarted: () => void;
+  checkoutStarted: (sessionId?: string) => void;
   /** /payment-canceled: put the remembered cart back (merged with anything added since). */
   restoreLastCheckout: () => void;
   /** /payment-success: the payment went through, nothing to restore. */
   forgetLastCheckout: () => void;
+  /** /payment-canceled: the server closed that session. */
+  forgetLastCheckoutSession: () => void;
 }
 
 function browserCurrency(): Currency {
@@ -38,7 +45,7 @@ function browserCurrency(): Currency {
   return currencyForLanguages(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-type Persisted = Pick<CartState, 'items' | 'currency' | 'lastCheckout'>;
+type Persisted = Pick<CartState, 'items' | 'currency' | 'lastCheckout' | 'lastCheckoutSession'>;
 
 /**
  * localStorage that never throws: unparsable JSON reads as "nothing stored" (so `merge`
@@ -83,14 +90,21 @@ export const useCartStore = create<CartState>()(
       clear: () => set({ items: [] }),
       setCurrency: (currency) => set({ currency }),
       lastCheckout: null,
-      checkoutStarted: () => set((s) => ({ lastCheckout: s.items.length ? s.items : s.lastCheckout, items: [] })),
+      lastCheckoutSession: null,
+      checkoutStarted: (sessionId) =>
+        set((s) => ({
+          lastCheckout: s.items.length ? s.items : s.lastCheckout,
+          lastCheckoutSession: sessionId || null,
+          items: [],
+        })),
       restoreLastCheckout: () =>
         set((s) => {
           let items = s.items;
           for (const line of s.lastCheckout ?? []) items = addToItems(items, line, line.quantity).items;
           return { items, lastCheckout: null };
         }),
-      forgetLastCheckout: () => set({ lastCheckout: null }),
+      forgetLastCheckout: () => set({ lastCheckout: null, lastCheckoutSession: null }),
+      forgetLastCheckoutSession: () => set({ lastCheckoutSession: null }),
     }),
     {
       name: CART_STORAGE_KEY,
@@ -100,6 +114,7 @@ export const useCartStore = create<CartState>()(
         items: state.items,
         currency: state.currency,
         lastCheckout: state.lastCheckout,
+        lastCheckoutSession: state.lastCheckoutSession,
       }),
       // Storage is user-controlled: keep only well-formed lines and a known currency.
       merge: (persisted, current) => {
@@ -107,11 +122,16 @@ export const useCartStore = create<CartState>()(
           Record<keyof Persisted, unknown>
         >;
         const last = sanitizeItems(p.lastCheckout);
+        const session =
+          typeof p.lastCheckoutSession === 'string' && CHECKOUT_SESSION_RE.test(p.lastCheckoutSession)
+            ? p.lastCheckoutSession
+            : null;
         return {
           ...current,
           items: sanitizeItems(p.items),
           currency: isCurrency(p.currency) ? p.currency : current.currency,
           lastCheckout: last.length ? last : null,
+          lastCheckoutSession: session,
         };
       },
     },

@@ -57,7 +57,7 @@ export const Enums = {
   orders: {
     kind: ['print', 'course'],
     currency: ['eur', 'sek', 'usd'],
-    status: ['pending', 'paid', 'expired', 'failed', 'canceled'],
+    status: ['pending', 'paid', 'expired', 'failed', 'canceled', 'needs_refund', 'refunded', 'amount_mismatch'],
   },
   prints: {
     currency: ['eur', 'sek', 'usd'],
@@ -120,4 +120,18 @@ export const FORM_LIMITS = {
   context: 300,
   consentVersion: 40,
   artworkSlug: 120,
+} as const;
+
+/**
+ * Resumable chapter-video uploads (tus 1.0.0 at `path`). The PWA sends `chunkBytes` per
+ * request, so each request stays far inside PocketBase's 5-minute read timeout on a slow
+ * line; the server refuses requests over `maxChunkBytes`. The file's checksum is the
+ * SHA-256 of the concatenated lowercase hex SHA-256 digests of its `digestBlockBytes`
+ * blocks (the last one may be shorter): both sides can compute it a block at a time.
+ */
+export const VIDEO_UPLOAD = {
+  path: '/api/video-uploads',
+  chunkBytes: 8388608,
+  maxChunkBytes: 16777216,
+  digestBlockBytes: 8388608,
 } as const;

@@ -425,8 +425,8 @@ export interface OrdersRecord extends BaseRecord {
   currency: 'eur' | 'sek' | 'usd';
   /** Total charged, in cents of the currency. */
   amount_total: number;
-  /** pending: checkout open; paid: fulfilled; expired / canceled / failed: stock released. */
-  status: 'pending' | 'paid' | 'expired' | 'failed' | 'canceled';
+  /** pending: checkout open; paid: fulfilled; expired/canceled/failed: stock released; needs_refund: paid, cannot be fulfilled (see problem), refund it in Stripe; refunded: refunded through Stripe; amount_mismatch: Stripe charged another amount, nothing fulfilled. */
+  status: 'pending' | 'paid' | 'expired' | 'failed' | 'canceled' | 'needs_refund' | 'refunded' | 'amount_mismatch';
   /** Stripe Checkout Session id (cs_...). */
   stripe_session_id: string;
   /** Stripe PaymentIntent id (pi_...). */
@@ -443,6 +443,12 @@ export interface OrdersRecord extends BaseRecord {
   artist_email_sent_at: string;
   created: string;
   updated: string;
+  /** Why a paid order was not fulfilled (needs_refund, amount_mismatch). */
+  problem: string;
+  /** Stripe refund id (re_...) when the server refunded the payment. */
+  stripe_refund_id: string;
+  /** When the refund was made. */
+  refunded_at: string;
 }
 
 /** `pages` (base collection) */
@@ -479,11 +485,11 @@ export interface PrintsRecord extends BaseRecord {
   price_cents_eur: number;
   /** Price in US dollar cents (optional; 0 = converted from the base price). */
   price_cents_usd: number;
-  /** Number of prints in the limited edition. */
+  /** Number of prints in the limited edition. Cannot be set below the copies sold and held in open checkouts. */
   edition_size: number;
-  /** Kept by the server: prints sold so far. Do not edit by hand. */
+  /** Kept by the server: copies sold. Can be set when creating a print (copies sold before it was listed); later edits here are ignored. */
   sold: number;
-  /** Kept by the server: edition size minus sold minus prints held in open checkouts. */
+  /** Kept by the server: edition size minus sold minus copies held in open checkouts. Edits here are ignored. */
   available: number;
   /** Main image of the print (portrait). */
   main_image: string;

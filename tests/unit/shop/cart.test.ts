@@ -46,7 +46,7 @@ describe('cart semantics', () => {
 
 describe('the cart store', () => {
   beforeEach(() => {
-    useCartStore.setState({ items: [], lastCheckout: null, currency: 'eur' });
+    useCartStore.setState({ items: [], lastCheckout: null, lastCheckoutSession: null, currency: 'eur' });
     useToastStore.setState({ toasts: [] });
     localStorage.clear();
   });
@@ -84,6 +84,23 @@ describe('the cart store', () => {
       ['print-a', 2],
     ]);
     expect(useCartStore.getState().lastCheckout).toBeNull();
+  });
+
+  it("remembers the started checkout's session for /payment-canceled, and only a well-formed one from storage", async () => {
+    act(() => {
+      useCartStore.getState().add(item('print-a'));
+      useCartStore.getState().checkoutStarted('cs_test_abc123');
+    });
+    expect(useCartStore.getState().lastCheckoutSession).toBe('cs_test_abc123');
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}').state.lastCheckoutSession).toBe('cs_test_abc123');
+    act(() => useCartStore.getState().forgetLastCheckoutSession());
+    expect(useCartStore.getState().lastCheckoutSession).toBeNull();
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [], currency: 'eur', lastCheckoutSession: 'javascript:alert(1)' }, version: 1 }),
+    );
+    await act(() => useCartStore.persist.rehydrate());
+    expect(useCartStore.getState().lastCheckoutSession).toBeNull();
   });
 
   it('clearing on /payment-success forgets the remembered cart', () => {

@@ -8,6 +8,9 @@ import { CartPanel } from './CartPanel';
 export function CartButton() {
   const count = useCartStore(selectCartCount);
   const [open, setOpen] = useState(false);
+  // Emptying the cart closes the panel for good: otherwise the next "Add to Cart" would
+  // find it still "open" and show it without being asked.
+  if (open && count === 0) setOpen(false);
 
   return (
     <>

@@ -1,15 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
+import { cancelPaymentQueryOptions } from '../api/cancel-payment';
 import { useCartStore } from '../store';
 import * as styles from './ShopPage.css';
 
-/** /payment-canceled: no charges were made; the cart the checkout started with can come back. */
-export function PaymentCanceledPage() {
+/**
+ * /payment-canceled?session_id=…: no charges were made; the checkout's session is closed so
+ * its copies go back on sale at once, and the cart it started with can come back.
+ */
+export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
   const lastCheckout = useCartStore((s) => s.lastCheckout);
   const restore = useCartStore((s) => s.restoreLastCheckout);
+  const rememberedSession = useCartStore((s) => s.lastCheckoutSession);
+  const forgetSession = useCartStore((s) => s.forgetLastCheckoutSession);
   const count = (lastCheckout ?? []).reduce((n, l) => n + l.quantity, 0);
+  // The URL names the session; a checkout opened by an older tab may only be remembered here.
+  const toCancel = sessionId ?? rememberedSession ?? '';
+  const canceled = useQuery({ ...cancelPaymentQueryOptions(toCancel), enabled: toCancel !== '' });
+  useEffect(() => {
+    if (canceled.isSuccess && toCancel === rememberedSession) forgetSession();
+  }, [canceled.isSuccess, toCancel, rememberedSession, forgetSession]);
 
   return (
     <div className={`${container} ${styles.status}`}>

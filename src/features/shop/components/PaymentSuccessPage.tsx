@@ -13,6 +13,9 @@ const STATUS_TEXT: Record<string, string> = {
   expired: 'Expired',
   failed: 'Failed',
   canceled: 'Canceled',
+  needs_refund: 'Not fulfilled: being refunded',
+  refunded: 'Refunded',
+  amount_mismatch: 'Under review',
 };
 
 /** The order of the Checkout Session: "Verifying your payment...", then its id and status. */

@@ -25,10 +25,10 @@ export interface CheckoutDeps {
     items: readonly CartItem[];
     currency: Currency;
     customerEmail: string | null;
-  }) => Promise<{ url: string }>;
+  }) => Promise<{ url: string; sessionId?: string }>;
   toast: (t: CheckoutToast) => void;
-  /** The checkout opened: clear the cart (remembering it for /payment-canceled). */
-  onOpened: () => void;
+  /** The checkout opened: clear the cart (remembering it and its session for /payment-canceled). */
+  onOpened: (sessionId?: string) => void;
 }
 
 export type CheckoutOutcome = 'empty' | 'offline' | 'failed' | 'opened';
@@ -63,10 +63,14 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
   }
   const tab = deps.openTab();
   try {
-    const { url } = await deps.create({ items: deps.items, currency: deps.currency, customerEmail: deps.email });
+    const { url, sessionId } = await deps.create({
+      items: deps.items,
+      currency: deps.currency,
+      customerEmail: deps.email,
+    });
     if (!url) throw new Error('No checkout URL received');
     if (tab) tab.navigate(url);
-    deps.onOpened();
+    deps.onOpened(sessionId);
     deps.toast({ title: 'Redirecting to checkout' });
     if (!tab) deps.navigateHere(url);
     return 'opened';

@@ -1,0 +1,88 @@
+// create-payment's input checks and the crowd's fast answer. Kept small and free of other
+// requires: in a drop, most requests need nothing else, and every hook VM that serves one
+// for the first time has to load each module it requires.
+// CommonJS; require inside handlers.
+
+const MAX_LINES = 20;
+// Caps against hoarding a limited edition (README "Shop caps"): copies of one print per order.
+const MAX_COPIES_PER_ORDER = 2;
+const CURRENCIES = ["eur", "sek", "usd"];
+
+function apiError(status, message, field, code) {
+  return new ApiError(
+    status,
+    message,
+    field ? { [field]: new ValidationError(code || "validation_invalid_value", message) } : {},
+  );
+}
+
+/** Parses the print cart body into [{printId, quantity}] (ids merged), or throws 400. */
+function parsePrintItems(items) {
+  if (!Array.isArray(items) || items.length === 0)
+    throw apiError(400, "Add some prints to your cart first.", "items", "validation_required");
+  if (items.length > MAX_LINES) throw apiError(400, `At most ${MAX_LINES} different prints per order.`, "items");
+  const merged = {};
+  const order = [];
+  for (const item of items) {
+    let id = item && typeof item.id === "string" ? item.id : "";
+    if (id.indexOf("print-") === 0) id = id.slice(6);
+    const q = item ? Number(item.quantity == null ? 1 : item.quantity) : NaN;
+    if (!/^[a-z0-9]{1,32}$/.test(id))
+      throw apiError(400, "Unknown print in the cart.", "items", "validation_invalid_id");
+    if (!Number.isFinite(q) || Math.floor(q) !== q || q < 1) {
+      throw apiError(400, "Quantity must be a whole number of at least 1.", "items", "validation_invalid_quantity");
+    }
+    if (!merged[id]) {
+      merged[id] = 0;
+      order.push(id);
+    }
+    merged[id] += q;
+    if (merged[id] > MAX_COPIES_PER_ORDER) {
+      throw apiError(
+        400,
+        `At most ${MAX_COPIES_PER_ORDER} copies of each print per order: the editions are limited.`,
+        "items",
+        "validation_max_copies",
+      );
+    }
+  }
+  return order.map((id) => ({ printId: id, quantity: merged[id] }));
+}
+
+function parseCurrency(c) {
+  const cur = typeof c === "string" ? c.toLowerCase() : "";
+  if (CURRENCIES.indexOf(cur) < 0) throw apiError(400, "Currency must be EUR, SEK or USD.", "currency");
+  return cur;
+}
+
+function shortageMessage(title, left) {
+  return left <= 0 ? `"${title}" is sold out.` : `Only ${left} left of "${title}".`;
+}
+
+/**
+ * The answer for a print cart the stock gate already knows cannot be served (a 409, as the
+ * full checkout would give), or null to go on with the checkout. Bad input throws 400.
+ */
+function soldOutAnswer(body) {
+  const wanted = parsePrintItems(body.items);
+  parseCurrency(body.currency);
+  if (!$os.getenv("STRIPE_SECRET_KEY")) return null;
+  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const store = $app.store();
+  const now = Date.now();
+  for (const w of wanted) {
+    const short = gate.shortState(gate.peek(store, w.printId), w.quantity, now);
+    if (short) return apiError(409, shortageMessage(short.title, short.left), "items", "sold_out");
+  }
+  return null;
+}
+
+module.exports = {
+  apiError,
+  parsePrintItems,
+  parseCurrency,
+  shortageMessage,
+  soldOutAnswer,
+  MAX_COPIES_PER_ORDER,
+  MAX_LINES,
+};

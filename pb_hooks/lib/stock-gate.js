@@ -1,0 +1,175 @@
+// The stock gate: a per-print count of copies new buyers may still claim, kept in the app
+// store (one store shared by every hook VM) in step with the database, so a crowd's
+// "sold out" answers never wait for SQLite's single writer. Only a buyer who takes a ticket
+// here goes on to the write transaction, and that transaction still checks the database:
+// the gate decides who may try, never who gets a copy.
+//
+// Entry per print: {left, pending, until, epoch, title, active}
+//   left     copies not yet claimed by anyone (database remaining − pending)
+//   pending  copies claimed by buyers whose write transaction has not finished
+//   until    epoch ms after which the entry must be reloaded from the database (the first
+//            open hold's expiry, and at most MAX_AGE_MS, so a hold that lapses or an edit the
+//            hooks did not see is picked up)
+//   epoch    bumped by every settle and invalidation: a reload read before one of them is
+//            older than the entry and is dropped instead of overwriting it
+// Every change goes through store.setFunc, which runs the transition under the store's lock.
+//
+// Why the counts stay true (left never promises a copy the database lacks for long, and
+// never hides one): a buyer's transaction settles the entry as its last statement, from the
+// database remaining it just computed inside the writer, minus the other buyers' pending
+// claims (none of which can have committed while this one holds the writer). Anything that
+// gives stock back (release, expiry, an edit of the edition) marks the entry stale after its
+// commit, and the next buyer reloads it with a plain read. A failed transaction marks it
+// stale too.
+//
+// The transitions are pure (no PocketBase globals) so Node tests can require this file.
+// CommonJS; require inside handlers.
+
+const KEY_PREFIX = "atelier_stock:";
+const MAX_AGE_MS = 30 * 1000;
+
+function decode(raw) {
+  if (typeof raw !== "string" || raw === "") return null;
+  try {
+    const v = JSON.parse(raw);
+    return v && typeof v === "object" ? v : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function encode(entry) {
+  return entry ? JSON.stringify(entry) : "";
+}
+
+function fresh(entry, now) {
+  return !!entry && entry.until > now;
+}
+
+/**
+ * The crowd's path: a read (no write lock, no code under the store's lock) that already
+ * knows the answer is "not enough". Anything else goes on to claim().
+ */
+function shortState(entry, quantity, now) {
+  return fresh(entry, now) && entry.active && entry.left < quantity
+    ? { result: "short", left: entry.left, title: entry.title }
+    : null;
+}
+
+/** Takes `quantity` tickets if the entry is fresh and has them. */
+function claimState(entry, quantity, now) {
+  if (!fresh(entry, now)) return { next: entry, result: "stale", epoch: entry ? entry.epoch : 0 };
+  if (!entry.active) return { next: entry, result: "inactive" };
+  if (entry.left < quantity) return { next: entry, result: "short", left: entry.left, title: entry.title };
+  return { next: { ...entry, left: entry.left - quantity, pending: entry.pending + quantity }, result: "ok" };
+}
+
+/** Returns tickets of a buyer who did not reach the write transaction. */
+function giveBackState(entry, quantity) {
+  if (!entry) return entry;
+  return { ...entry, left: entry.left + quantity, pending: Math.max(0, entry.pending - quantity) };
+}
+
+/**
+ * Inside the write transaction: this buyer's `quantity` is no longer pending, and the
+ * database says `dbLeft` copies remain (after this buyer's hold, if any was made).
+ */
+function settleState(entry, quantity, snapshot) {
+  const pending = entry ? Math.max(0, entry.pending - quantity) : 0;
+  return {
+    left: Math.max(0, snapshot.left - pending),
+    pending: pending,
+    until: snapshot.until,
+    epoch: (entry ? entry.epoch : 0) + 1,
+    title: snapshot.title,
+    active: snapshot.active,
+  };
+}
+
+/**
+ * A snapshot read outside the writer (claims still pending are not in it yet), taken when
+ * the entry had `epoch`. Dropped when a settle or invalidation came in between.
+ */
+function loadState(entry, snapshot, epoch) {
+  const current = entry ? entry.epoch : 0;
+  if (current !== epoch) return { next: entry, applied: false };
+  const pending = entry ? entry.pending : 0;
+  return {
+    next: {
+      left: Math.max(0, snapshot.left - pending),
+      pending: pending,
+      until: snapshot.until,
+      epoch: current,
+      title: snapshot.title,
+      active: snapshot.active,
+    },
+    applied: true,
+  };
+}
+
+function invalidateState(entry) {
+  return entry ? { ...entry, until: 0, epoch: entry.epoch + 1 } : entry;
+}
+
+/** When an entry built now must be reloaded, given the first open hold's expiry (ms or 0). */
+function validUntil(now, nextExpiryMs) {
+  const cap = now + MAX_AGE_MS;
+  return nextExpiryMs && nextExpiryMs > now ? Math.min(cap, nextExpiryMs) : cap;
+}
+
+// ---- store adapter (PocketBase's $app.store(); any object with setFunc(key, fn) works) ----
+
+/** Runs a transition under the store lock; fn returns {next, ...result}. */
+function update(store, printId, fn) {
+  let out;
+  store.setFunc(KEY_PREFIX + printId, (old) => {
+    out = fn(decode(old));
+    return encode(out.next);
+  });
+  return out;
+}
+
+function claim(store, printId, quantity, now) {
+  return (
+    shortState(peek(store, printId), quantity, now) ||
+    update(store, printId, (entry) => claimState(entry, quantity, now))
+  );
+}
+
+function giveBack(store, printId, quantity) {
+  update(store, printId, (entry) => ({ next: giveBackState(entry, quantity) }));
+}
+
+function settle(store, printId, quantity, snapshot) {
+  update(store, printId, (entry) => ({ next: settleState(entry, quantity, snapshot) }));
+}
+
+/** Returns true when the snapshot was applied. */
+function load(store, printId, snapshot, epoch) {
+  return update(store, printId, (entry) => loadState(entry, snapshot, epoch)).applied;
+}
+
+function invalidate(store, printId) {
+  update(store, printId, (entry) => ({ next: invalidateState(entry) }));
+}
+
+function peek(store, printId) {
+  return decode(store.get(KEY_PREFIX + printId));
+}
+
+module.exports = {
+  MAX_AGE_MS,
+  shortState,
+  claimState,
+  giveBackState,
+  settleState,
+  loadState,
+  invalidateState,
+  validUntil,
+  claim,
+  giveBack,
+  settle,
+  load,
+  invalidate,
+  peek,
+};

@@ -1,0 +1,39 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CartButton } from '@/features/shop/components/CartButton';
+import type { CartItem } from '@/features/shop/model/cart';
+import { useCartStore } from '@/features/shop/store';
+
+const line: CartItem = { id: 'print-a', title: 'Print A', price: 240, currency: 'eur', imageUrl: '', quantity: 1 };
+
+function renderButton() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CartButton />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the cart button and its panel', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useCartStore.setState({ items: [], lastCheckout: null, lastCheckoutSession: null, currency: 'eur' });
+  });
+
+  it('after the cart is emptied with Remove, the next "Add to Cart" does not open the panel by itself', async () => {
+    act(() => useCartStore.getState().add(line));
+    renderButton();
+    fireEvent.click(screen.getByTestId('cart-button'));
+    await screen.findByRole('dialog', { name: 'Your cart' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Print A' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).toBeNull(), { timeout: 3000 });
+    expect(screen.queryByTestId('cart-button')).toBeNull();
+
+    act(() => useCartStore.getState().add(line));
+    expect((await screen.findByTestId('cart-button')).getAttribute('aria-expanded')).toBe('false');
+    // give a lazily loaded sheet every chance to appear
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog', { name: 'Your cart' })).toBeNull();
+  });
+});

@@ -312,13 +312,16 @@ export function createOutbox(table: Table<OutboxRow, string>, deps: OutboxDeps) 
           if (!deps.isOnline()) break;
           lockedOut = !(await deps.withLock(drainPass));
         } while (again && !lockedOut);
+      } catch (err) {
+        // the database went away (a closing tab, storage cleared): the rows stay for the next pass
+        console.warn('[outbox] drain stopped', err);
       } finally {
         syncing = false;
         draining = undefined;
         notify();
         // Another tab holds the lock: look again later in case that tab closes.
         if (lockedOut) schedule(LOCKED_RETRY_MS);
-        else if (deps.isOnline()) await scheduleNextDue();
+        else if (deps.isOnline()) await scheduleNextDue().catch(() => undefined);
       }
     });
     return draining;

@@ -49,16 +49,17 @@ function failedItem(err: unknown): { index: number; status: number; message: str
 
 /** The server allows 3 batch requests per second per client (pb_migrations settings). */
 const MIN_GAP_MS = 350;
-let lastSentAt = 0;
+/** When each client last sent a batch (one client per tab). */
+const lastSentAt = new WeakMap<object, number>();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sends one batch, paced under the batch rate limit; one quick retry on a 429. */
-async function paced<T>(send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+async function paced<T>(client: object, send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const wait = lastSentAt + MIN_GAP_MS - Date.now();
+    const wait = (lastSentAt.get(client) ?? 0) + MIN_GAP_MS - Date.now();
     if (wait > 0) await sleep(wait);
     signal?.throwIfAborted();
-    lastSentAt = Date.now();
+    lastSentAt.set(client, Date.now());
     try {
       return await send();
     } catch (err) {
@@ -87,7 +88,7 @@ async function sendBatch(
     const batch = client.createBatch();
     for (const i of remaining) batch.collection(collection).upsert(records[i] as RecordPayload);
     try {
-      const answers = await paced(() => batch.send({ signal }), signal);
+      const answers = await paced(client, () => batch.send({ signal }), signal);
       remaining.forEach((i, k) => {
         results[offset + i] = { ok: true, value: (answers as { body?: unknown }[] | undefined)?.[k]?.body };
       });

@@ -35,12 +35,21 @@ export async function startFaultServer(): Promise<FaultServer> {
   let restarting: Promise<void> | undefined;
 
   async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
-    await restarting;
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: token, 'x-forwarded-for': '10.200.0.1' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let res: Response | undefined;
+    // runs go on side by side: another run's restart may catch this call, which then waits it out
+    for (let attempt = 0; !res; attempt++) {
+      await restarting;
+      try {
+        res = await fetch(`${url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: token, 'x-forwarded-for': '10.200.0.1' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (err) {
+        if (attempt >= 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;

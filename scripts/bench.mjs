@@ -119,7 +119,7 @@ try {
     }
     table(rows);
   }
-  for (const extra of ['drop', 'sync']) {
+  for (const extra of ['drop', 'sync', 'sync-faults']) {
     if (!want(extra)) continue;
     try {
       const mod = await import(`../tests/bench/${extra}.mjs`);

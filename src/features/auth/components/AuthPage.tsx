@@ -5,7 +5,7 @@ import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
 import { authConfigQueryOptions } from '../api/auth-config';
 import { demoSignIn, signInWithGoogleCode } from '../api/sign-in';
-import { safeRedirect, useAuth } from '@/lib/pocketbase/session';
+import { OWN_DATA_KEY, safeRedirect, useAuth } from '@/lib/pocketbase/session';
 import * as styles from './AuthPage.css';
 import { GoogleMark } from './GoogleSignInButton';
 
@@ -29,7 +29,7 @@ export function AuthPage({ redirect }: { redirect?: string }) {
   const [busy, setBusy] = useState(false);
 
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['me'] });
+    await queryClient.invalidateQueries({ queryKey: OWN_DATA_KEY });
     await navigate({ href: safeRedirect(redirect), replace: true });
   };
 

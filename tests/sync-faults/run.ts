@@ -213,7 +213,9 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
       // dies inside the transaction (after one or two of its writes)
       let calls = 1 + rand.int(2);
       const die = <T extends object>(table: T, method: 'put' | 'add') => {
-        const original = (table as Record<string, (...a: unknown[]) => unknown>)[method] as (...a: unknown[]) => unknown;
+        const original = (table as Record<string, (...a: unknown[]) => unknown>)[method] as (
+          ...a: unknown[]
+        ) => unknown;
         (table as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
           calls -= 1;
           if (calls <= 0) throw new Error('the tab was killed');
@@ -312,7 +314,8 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
         device.auth.save(session.token, session.record as never);
         await device.drainAll();
         const left = await device.progressRows(learner.id);
-        if (left.length !== rows.length) problems.push(`rows sent under another account: ${rows.length} → ${left.length}`);
+        if (left.length !== rows.length)
+          problems.push(`rows sent under another account: ${rows.length} → ${left.length}`);
         const theirs = await serverState(other.id);
         if (theirs.chapterRows.length || theirs.taskRows.length) problems.push('the other account got progress');
       }

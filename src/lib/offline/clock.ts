@@ -58,5 +58,3 @@ export function createDeviceClock(deps: ClockDeps) {
     offset: () => offset,
   };
 }
-
-export type DeviceClock = ReturnType<typeof createDeviceClock>;

@@ -3,7 +3,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { OutboxRow } from './outbox';
 
-export const LEGACY_OUTBOX_DB = 'atelier-outbox';
+const LEGACY_OUTBOX_DB = 'atelier-outbox';
 
 /** Moves rows queued by an older release into `target`; resolves how many it found. */
 export async function importLegacyOutbox(target: Table<OutboxRow, string>, name = LEGACY_OUTBOX_DB): Promise<number> {

@@ -29,13 +29,13 @@ export interface OutboxRow {
   lastErrorKind?: FailureKind;
 }
 
-export type FailureKind = 'network' | 'server' | 'auth' | 'refused';
+type FailureKind = 'network' | 'server' | 'auth' | 'refused';
 
 export type SendResult =
   | { ok: true /** what the server answered for this row (e.g. the merged record) */; value?: unknown }
   | { ok: false; retriable: boolean; error: string; kind?: FailureKind };
 
-export interface SendContext {
+interface SendContext {
   /** Aborted when the send takes longer than the outbox allows. */
   signal: AbortSignal;
 }

@@ -31,7 +31,7 @@ export function isLive(store: AuthStoreLike, serverNow: number): boolean {
 }
 
 /** The server refused the token: keep the account (its data and queue stay), drop the token. */
-export function expire(store: AuthStoreLike): void {
+function expire(store: AuthStoreLike): void {
   if (store.record) store.save('', store.record);
   else store.clear();
 }

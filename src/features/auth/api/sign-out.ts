@@ -12,7 +12,7 @@ export class UnsyncedChangesError extends Error {
 }
 
 /** How many of this learner's writes wait on the device (queued or refused). */
-export async function unsyncedCount(userId: string): Promise<number> {
+async function unsyncedCount(userId: string): Promise<number> {
   return (await outbox.rows({ userId })).length;
 }
 

@@ -6,7 +6,7 @@ import { useLiveQuery } from '@/lib/offline/live';
 import { outbox } from '@/lib/offline/outbox-runtime';
 import { createProgressWriter } from './progress-writes';
 
-export type { ChapterRef, TaskRef } from './progress-writes';
+export type { ChapterRef } from './progress-writes';
 
 export const { recordVisit, savePosition, markCompleted, setTaskCompleted } = createProgressWriter({
   db,

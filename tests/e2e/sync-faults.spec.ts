@@ -74,8 +74,7 @@ test.describe('sync under injected faults in the browser (seeded)', () => {
     test(`seed ${seed} (${scenario}): nothing lost, device and server agree, the chip says synced`, async ({
       browser,
       request,
-    }, info) => {
-      test.skip(info.project.name !== 'desktop', 'one browser project is enough for the fault runs');
+    }) => {
       test.setTimeout(90_000);
       const rand: Rand = prng(seed);
       const cpuRate = 2 + rand.int(3);

@@ -354,7 +354,7 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
         });
         if (have !== want || rows.length) {
           converged = false;
-          expected = `${d.name}: device ${have} server ${want} rows ${rows.length}`;
+          expected = `${d.name}: device ${have} server ${want} rows ${JSON.stringify(rows.map((r) => ({ op: r.op, status: r.status, attempts: r.attempts, error: r.lastError, due: r.nextAttemptAt - Date.now() - d.shift })))}`;
           // rows waiting for their backoff: skip the wait (the device's own clock is not moved)
           const due = rows.filter((r) => r.status === 'pending').map((r) => r.nextAttemptAt);
           if (due.length) d.shift += Math.max(0, Math.min(...due) - (Date.now() + d.shift)) + 1;

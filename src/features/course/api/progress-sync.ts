@@ -97,9 +97,14 @@ async function sendBatch(
       const bad = failedItem(err);
       const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
       if (transient || bad.index >= remaining.length) {
-        // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
+        // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again;
+        // so does a failed batch that names no item (the server stopping mid-transaction),
+        // which is no write's fault
+        const unnamed = !bad && (err as { status?: number })?.status === 400;
         const r: SendResult =
-          bad && transient ? { ok: false, retriable: true, kind: 'server', error: bad.message } : classifyError(err);
+          (bad && transient) || unnamed
+            ? { ok: false, retriable: true, kind: 'server', error: bad?.message ?? 'The batch did not go through' }
+            : classifyError(err);
         for (const i of remaining) results[offset + i] = r;
         return;
       }

@@ -254,6 +254,7 @@ const SPECS: Record<string, RouteSpec> = {
   'POST /api/atelier/newsletter/unsubscribe': { query: { token: [...TOKEN, ...EMPTY_REQUIRED] } },
   'GET /api/atelier/auth-config': { reads: true, query: { x: REFERENCE } },
   'GET /api/atelier/analytics-config': { reads: true, query: { x: REFERENCE } },
+  'GET /api/atelier/time': { reads: true, query: { x: REFERENCE } },
   'GET /api/atelier/profile': { reads: true },
   'GET /sitemap.xml': { reads: true, query: { x: REFERENCE } },
   'GET /robots.txt': { reads: true, query: { x: REFERENCE } },

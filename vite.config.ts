@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite/precompress';
+import { serverBundle } from './scripts/vite/server-bundle';
 
 const pbUrl = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -86,6 +87,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
+    serverBundle(),
   ],
   server: {
     proxy: {

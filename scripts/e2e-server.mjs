@@ -1,19 +1,24 @@
 // The server Playwright tests run against: a real PocketBase with this repo's migrations,
-// hooks and seeded demo content, serving the already-built dist/, in a temp data dir that
-// is removed on exit. Port: E2E_PORT (default 8391). Payments go to a local Stripe stand-in
-// (scripts/lib/stripe-standin.mjs, backed by stripe-mock) that delivers signed webhooks.
+// hooks and seeded demo content, serving the already-built dist/, with the server renderer
+// (dist-ssr/) beside it as `npm start` runs it, in a temp data dir that is removed on exit.
+// Ports: E2E_PORT (default 8391) and E2E_RENDER_PORT for the renderer (default E2E_PORT + 1).
+// Payments go to a local Stripe stand-in (scripts/lib/stripe-standin.mjs, backed by
+// stripe-mock) that delivers signed webhooks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { startRenderer } from './lib/renderer.mjs';
 import { startStripeStandin } from './lib/stripe-standin.mjs';
 import { TEST_SUPERUSER } from './lib/superuser.mjs';
 
 const host = '127.0.0.1';
 const port = Number(process.env.E2E_PORT ?? 8391);
+const renderPort = Number(process.env.E2E_RENDER_PORT ?? port + 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
 
 let server;
+let renderer;
 let stripe;
 let stopping = false;
 
@@ -22,6 +27,7 @@ async function cleanup(code = 0) {
   stopping = true;
   try {
     await server?.stop();
+    await renderer?.stop();
     await stripe?.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -42,6 +48,7 @@ try {
     PORT: String(port),
     SITE_URL: `http://${host}:${port}`,
     DEMO_CONTENT: '1',
+    RENDER_PORT: String(renderPort),
   };
   prepareData({
     dataDir,
@@ -50,10 +57,11 @@ try {
     superuser: TEST_SUPERUSER,
     seed: true,
   });
+  renderer = await startRenderer({ port: renderPort, pbUrl: `http://${host}:${port}`, env, restart: true });
   server = await servePocketBase({ dataDir, publicDir: 'dist', host, port, env });
   stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
   console.log(
-    `[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); Stripe stand-in at ${stripe.url}`,
+    `[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); server renderer at ${renderer.url}; Stripe stand-in at ${stripe.url}`,
   );
   server.child.on('exit', (code) => {
     if (!stopping) {

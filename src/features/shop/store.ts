@@ -80,7 +80,9 @@ export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
       items: [],
-      currency: browserCurrency(),
+      // The server and the first (hydrating) render show EUR; the visitor's stored choice, or
+      // else a guess from the browser's languages, applies from the store's hydration on.
+      currency: 'eur',
       add: (item, quantity) => {
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
@@ -129,7 +131,7 @@ export const useCartStore = create<CartState>()(
         return {
           ...current,
           items: sanitizeItems(p.items),
-          currency: isCurrency(p.currency) ? p.currency : current.currency,
+          currency: isCurrency(p.currency) ? p.currency : browserCurrency(),
           lastCheckout: last.length ? last : null,
           lastCheckoutSession: session,
         };

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The client build's entry file (assets/index-….js), defined by the build. */
+  readonly ATELIER_CLIENT_ENTRY?: string;
+}

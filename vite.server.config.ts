@@ -1,5 +1,5 @@
 // The server renderer's bundle (dist-ssr/render-server.mjs): server/render-server.ts with the
-// app's routes and components and every dependency except sharp (native) bundled in, so the
+// app's routes and components and every dependency bundled in, so the
 // folder runs with `node dist-ssr/render-server.mjs` and nothing else. `vite build` makes it
 // right after the client (scripts/vite/server-bundle.ts), so both always come from one build.
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin()],
   // React and the router pick their production builds without NODE_ENV set at run time.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  ssr: { noExternal: true, external: ['sharp'], target: 'node' },
+  ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'server/render-server.ts',
     outDir: process.env.SSR_OUT_DIR ?? 'dist-ssr',

@@ -1,21 +1,19 @@
 // The server renderer: a Node process beside PocketBase, reachable only on loopback. PocketBase
 // stays the one public server; its page route (pb_hooks/lib/ssr.js) asks this process for the
-// HTML of public pages, and its image hooks ask it for WebP versions of uploaded images.
+// HTML of public pages.
 //   GET  /health                       → 200 "ok"
-//   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build}
+//   GET  /stats                        → 200 JSON {renders} (pages rendered since start)
+//   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build, seq}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
-//   POST /image?width=800 (image body) → 200 image/webp, at most `width` pixels wide
-// Answers are JSON or image bytes (PocketBase's $http.send parses JSON bodies itself).
+// Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
 // Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { render } from '@/entry-server';
-import { toWebp } from './image-variant';
 
 const port = Number(process.env.RENDER_PORT ?? 8091);
 const host = process.env.RENDER_HOST ?? '127.0.0.1';
 /** The client build this bundle was built with; the hook serves the shell when its shell differs. */
 const build = import.meta.env.ATELIER_CLIENT_ENTRY ?? '';
-const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -25,39 +23,27 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 const json = (res: ServerResponse, status: number, value: unknown) =>
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new Error('body too large');
-    parts.push(chunk as Buffer);
-  }
-  return Buffer.concat(parts);
-}
+let renders = 0;
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://renderer');
   if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, 'text/plain', 'ok');
 
+  if (req.method === 'GET' && url.pathname === '/stats') return json(res, 200, { renders });
+
   if (req.method === 'GET' && url.pathname === '/render') {
     const target = url.searchParams.get('url') ?? '';
     if (!target.startsWith('/') || target.startsWith('//')) return json(res, 400, { kind: 'error', message: 'url' });
     const started = performance.now();
+    renders++;
     const result = await render(target);
     res.setHeader('x-render-ms', (performance.now() - started).toFixed(1));
     if (result.kind === 'error') {
       console.warn(`[render] ${target}: ${result.message}`);
       return json(res, 503, result);
     }
-    return json(res, 200, { ...result, build });
-  }
-
-  if (req.method === 'POST' && url.pathname === '/image') {
-    const width = Number(url.searchParams.get('width'));
-    if (!Number.isInteger(width) || width < 16 || width > 4000) return send(res, 400, 'text/plain', 'width');
-    const input = await readBody(req, MAX_IMAGE_BYTES);
-    return send(res, 200, 'image/webp', await toWebp(input, width));
+    // `seq` numbers the renders, so a cached page shows which render it came from
+    return json(res, 200, { ...result, build, seq: renders });
   }
 
   send(res, 404, 'text/plain', 'not found');

@@ -75,6 +75,8 @@ function shellResponse(e, html, why) {
 function pageResponse(e, entry, how) {
   const h = e.response.header();
   h.set("X-SSR", how);
+  // which render of the renderer this page is (a cache hit repeats the number)
+  if (entry.seq) h.set("X-Render-Seq", String(entry.seq));
   h.set("Cache-Control", RENDERED_CACHE_CONTROL);
   if (entry.location) return e.redirect(302, entry.location);
   return e.html(entry.status, entry.html);
@@ -113,14 +115,14 @@ function renderEntry(e, url, path, shell, transform) {
     if (location.charAt(0) !== "/" || location.charAt(1) === "/" || location === url) {
       throw new Error(`unusable redirect from ${url} to ${location}`);
     }
-    return { location: location, status: 302, at: now };
+    return { location: location, status: 302, at: now, seq: Number(r.seq) || 0 };
   }
   if (r.kind !== "page") throw new Error(`renderer gave ${r.kind}`);
   if (shell.indexOf(ROOT) === -1) throw new Error("the shell has no empty #root");
   // the renderer and the served client must be one build, or hydration would fail
   if (r.build && shell.indexOf(r.build) === -1) throw new Error(`renderer built for ${r.build}, not this client`);
   const page = transform ? transform(assemble(shell, r), path, e, { rendered: true }) : assemble(shell, r);
-  return { html: page, status: Number(r.status) || 200, at: now };
+  return { html: page, status: Number(r.status) || 200, at: now, seq: Number(r.seq) || 0 };
 }
 
 function store() {

@@ -14,6 +14,8 @@ import { serializeState } from '@/lib/ssr/state';
 
 /** A data request that takes longer fails the render: the page is then served as the shell. */
 const DATA_TIMEOUT_MS = 3000;
+/** How long a render waits for reads a loader started without awaiting them (exchange rates). */
+const SETTLE_MS = 1000;
 
 pb.beforeSend = (url, options) => ({
   url,
@@ -53,6 +55,15 @@ function redirectTarget(router: unknown): string {
   return result?.redirect?.headers?.get('Location') ?? '';
 }
 
+/**
+ * Waits for the reads loaders start in the background, so their data is in the page and its
+ * state: else the browser would fetch it again right after hydrating.
+ */
+async function settle(queryClient: ReturnType<typeof createQueryClient>) {
+  const until = Date.now() + SETTLE_MS;
+  while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+}
+
 export async function render(url: string): Promise<RenderResult> {
   const queryClient = createQueryClient();
   // A failed read fails the render at once; the browser retries from the shell.
@@ -61,6 +72,7 @@ export async function render(url: string): Promise<RenderResult> {
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   try {
     await router.load();
+    await settle(queryClient);
     const { matches } = router.state;
     // A redirect (a beforeLoad's, or to the canonical form of the URL) commits no matches.
     if (matches.length === 0) return { kind: 'redirect', location: redirectTarget(router) };

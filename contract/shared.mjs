@@ -56,3 +56,17 @@ export const FORM_LIMITS = {
   consentVersion: 40,
   artworkSlug: 120,
 };
+
+/**
+ * Resumable chapter-video uploads (tus 1.0.0 at `path`). The PWA sends `chunkBytes` per
+ * request, so each request stays far inside PocketBase's 5-minute read timeout on a slow
+ * line; the server refuses requests over `maxChunkBytes`. The file's checksum is the
+ * SHA-256 of the concatenated lowercase hex SHA-256 digests of its `digestBlockBytes`
+ * blocks (the last one may be shorter): both sides can compute it a block at a time.
+ */
+export const VIDEO_UPLOAD = {
+  path: '/api/video-uploads',
+  chunkBytes: 8 * 1024 * 1024,
+  maxChunkBytes: 16 * 1024 * 1024,
+  digestBlockBytes: 8 * 1024 * 1024,
+};

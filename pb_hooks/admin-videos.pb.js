@@ -1,14 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Chapter videos (/admin/videos): admins only, and a replaced or removed video is kept.
 
-routerUse((e) => {
-  // Every request passes here: the cheap test first, so the rest (a shop's crowd, page
-  // loads) does not load the guard's modules into each hook VM it runs on.
-  const method = e.request.method;
-  if ((method !== "POST" && method !== "PATCH") || !e.request.url.path.startsWith("/api/collections/")) return e.next();
-  return require(`${__hooks}/lib/admin-videos.js`).guardChapterWrites(e);
-});
-
 onRecordUpdateExecute(
   (e) => {
     return require(`${__hooks}/lib/admin-videos.js`).keepReplacedVideo(e);

@@ -3,12 +3,15 @@
 // (dist-ssr/) beside it as `npm start` runs it, in a temp data dir that is removed on exit.
 // Ports: E2E_PORT (default 8391) and E2E_RENDER_PORT for the renderer (default E2E_PORT + 1).
 // Payments go to a local Stripe stand-in (scripts/lib/stripe-standin.mjs, backed by
-// stripe-mock) that delivers signed webhooks.
+// stripe-mock) that delivers signed webhooks. Uploaded files go to a real S3-compatible server
+// (versitygw, scripts/lib/s3-server.mjs), so the browser tests play, seek and download chapter
+// videos the way production does with S3.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { startRenderer } from './lib/renderer.mjs';
+import { startS3Server } from './lib/s3-server.mjs';
 import { startStripeStandin } from './lib/stripe-standin.mjs';
 import { TEST_SUPERUSER } from './lib/superuser.mjs';
 
@@ -20,6 +23,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
 let server;
 let renderer;
 let stripe;
+let s3;
 let stopping = false;
 
 async function cleanup(code = 0) {
@@ -29,6 +33,7 @@ async function cleanup(code = 0) {
     await server?.stop();
     await renderer?.stop();
     await stripe?.stop();
+    await s3?.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(code);
@@ -41,9 +46,11 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 try {
   stripe = await startStripeStandin();
+  s3 = await startS3Server();
   const env = {
     ...process.env,
     ...stripe.env,
+    ...s3.env,
     HOST: host,
     PORT: String(port),
     SITE_URL: `http://${host}:${port}`,
@@ -61,7 +68,7 @@ try {
   server = await servePocketBase({ dataDir, publicDir: 'dist', host, port, env });
   stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
   console.log(
-    `[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); server renderer at ${renderer.url}; Stripe stand-in at ${stripe.url}`,
+    `[e2e-server] PocketBase with demo content at ${server.url} (data: ${dataDir}); server renderer at ${renderer.url}; Stripe stand-in at ${stripe.url}; media on S3 at ${s3.endpoint}`,
   );
   server.child.on('exit', (code) => {
     if (!stopping) {

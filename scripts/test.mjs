@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ensurePocketBase, ensureStripeMock } from './lib/binaries.mjs';
+import { ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/binaries.mjs';
 import { buildIfStale } from './lib/build.mjs';
-import { describeTest, flakyTests, rerunArgs } from './lib/flaky.mjs';
+import { describeTest, failedTests, failedVitestTests, flakyTests, rerunArgs } from './lib/flaky.mjs';
 import { root } from './lib/pb-args.mjs';
 
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
@@ -53,12 +53,15 @@ let passed = 0,
   failed = 0,
   skipped = 0;
 let flaky = [];
+// named again at the end of the summary, where a CI log's tail shows them
+const failedNames = [];
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
+  failedNames.push(...failedVitestTests(r, root));
 }
 function countPlaywright(file) {
   if (!existsSync(file)) return;
@@ -68,11 +71,13 @@ function countPlaywright(file) {
   failed += stats.unexpected;
   skipped += stats.skipped;
   flaky = flakyTests(report);
+  failedNames.push(...failedTests(report).map(describeTest));
 }
 
-const ready = step('fetch tools (PocketBase, stripe-mock, Chromium)', () => {
+const ready = step('fetch tools (PocketBase, stripe-mock, versitygw, Chromium)', () => {
   console.log(ensurePocketBase());
   console.log(ensureStripeMock());
+  console.log(ensureVersityGw());
   process.env.CHROMIUM_PATH = ensureChromium();
   console.log(process.env.CHROMIUM_PATH);
 });
@@ -124,6 +129,10 @@ if (flaky.length) {
   console.log('\nflaky (failed, then passed on retry):');
   for (const t of flaky)
     console.log(`  ${flakyAgain.includes(t) ? 'FAILED AGAIN' : 'passed again'}  ${describeTest(t)}`);
+}
+if (failedNames.length) {
+  console.log('\nfailed:');
+  for (const name of failedNames) console.log(`  ${name}`);
 }
 const stepFailures = steps.filter((s) => !s.ok).length;
 console.log(`\ntests: ${passed} passed, ${flaky.length} flaky, ${failed + stepFailures} failed, ${skipped} skipped`);

@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { Collections } from './lib/contract/contract.gen';
 import { registerOfflineMediaRoutes } from './sw/offline-media';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -38,14 +39,14 @@ registerRoute(
  * see src/lib/pocketbase/files.ts), so only these are cached. Protected files (chapter
  * videos, anything with a file token) never enter the shared cache.
  */
-const PUBLIC_FILE_COLLECTIONS = new Set([
-  'site_settings',
-  'artworks',
-  'news_posts',
-  'prints',
-  'courses',
-  'exhibitions',
-  'pages',
+const PUBLIC_FILE_COLLECTIONS = new Set<string>([
+  Collections.SiteSettings,
+  Collections.Artworks,
+  Collections.NewsPosts,
+  Collections.Prints,
+  Collections.Courses,
+  Collections.Exhibitions,
+  Collections.Pages,
 ]);
 
 function isPublicContentImage(url: URL, request: Request): boolean {

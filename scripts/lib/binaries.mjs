@@ -1,4 +1,4 @@
-// Obtains pinned Go binaries (PocketBase, stripe-mock) into a cache outside the repo.
+// Obtains pinned Go binaries (PocketBase, stripe-mock, versitygw) into a cache outside the repo.
 // Our machines reach the Go module proxy but not GitHub releases, so we build from source.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -7,17 +7,20 @@ import { join } from 'node:path';
 
 export const POCKETBASE_VERSION = '0.39.11';
 export const STRIPE_MOCK_VERSION = '0.197.0';
+// versitygw: a real S3 server (SigV4, multipart, ranges) for the S3 tests; v1.8.0 is the
+// version the Go module proxy serves.
+export const VERSITYGW_VERSION = '1.8.0';
 
 export const cacheDir =
   process.env.ATELIER_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'atelier');
 
-function goInstall({ module, version, bin, ldflags }) {
+function goInstall({ module, version, bin, ldflags, minutes = 1 }) {
   const gobin = join(cacheDir, `${bin}-${version}`);
   mkdirSync(gobin, { recursive: true });
   const args = ['install'];
   if (ldflags) args.push('-ldflags', ldflags);
   args.push(`${module}@v${version}`);
-  console.error(`[atelier] building ${module}@v${version} with go (first run only, ~1 min)…`);
+  console.error(`[atelier] building ${module}@v${version} with go (first run only, ~${minutes} min)…`);
   const res = spawnSync('go', args, {
     stdio: ['ignore', 'inherit', 'inherit'],
     cwd: cacheDir,
@@ -25,13 +28,13 @@ function goInstall({ module, version, bin, ldflags }) {
       ...process.env,
       GOBIN: gobin,
       CGO_ENABLED: '0',
-      GOFLAGS: '-mod=mod',
+      GOFLAGS: [process.env.GOFLAGS, '-mod=mod'].filter(Boolean).join(' '),
       GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'local',
     },
   });
   if (res.error?.code === 'ENOENT') {
     throw new Error(
-      'Go is not installed. Install Go >= 1.25 (https://go.dev/dl/) or set POCKETBASE_BIN / STRIPE_MOCK_BIN.',
+      'Go is not installed. Install Go >= 1.25 (https://go.dev/dl/) or set POCKETBASE_BIN / STRIPE_MOCK_BIN / VERSITYGW_BIN.',
     );
   }
   if (res.status !== 0) throw new Error(`go install ${module}@v${version} failed (exit ${res.status})`);
@@ -67,6 +70,22 @@ export function ensureStripeMock() {
   const bin = fromEnv || join(cacheDir, `stripe-mock-${STRIPE_MOCK_VERSION}`, 'stripe-mock');
   if (!fromEnv && !existsSync(bin)) {
     goInstall({ module: 'github.com/stripe/stripe-mock', version: STRIPE_MOCK_VERSION, bin: 'stripe-mock' });
+  }
+  return bin;
+}
+
+/** Path to versitygw, the S3-compatible server the S3 tests start (VERSITYGW_BIN wins). */
+export function ensureVersityGw() {
+  const fromEnv = process.env.VERSITYGW_BIN;
+  const bin = fromEnv || join(cacheDir, `versitygw-${VERSITYGW_VERSION}`, 'versitygw');
+  if (!fromEnv && !existsSync(bin)) {
+    goInstall({
+      module: 'github.com/versity/versitygw/cmd/versitygw',
+      version: VERSITYGW_VERSION,
+      bin: 'versitygw',
+      ldflags: '-s -w',
+      minutes: 5,
+    });
   }
   return bin;
 }

@@ -9,3 +9,5 @@ export function testsOf(report: unknown): ReportedTest[];
 export function flakyTests(report: unknown): ReportedTest[];
 export function describeTest(t: ReportedTest): string;
 export function rerunArgs(t: ReportedTest, times: number): string[];
+export function failedTests(report: unknown): ReportedTest[];
+export function failedVitestTests(report: unknown, root?: string): string[];

@@ -28,6 +28,27 @@ export function flakyTests(report) {
   return testsOf(report).filter((t) => t.status === 'flaky');
 }
 
+/** The tests that failed on every try. */
+export function failedTests(report) {
+  return testsOf(report).filter((t) => t.status === 'unexpected');
+}
+
+/** Failed tests of a Vitest JSON report, named `file › title` for the summary. */
+export function failedVitestTests(report, root) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = root && file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    for (const a of file.assertionResults ?? []) {
+      if (a.status === 'failed') out.push(`${name} › ${a.fullName ?? a.title}`);
+    }
+    // a file that fails to load has no assertions, only a message
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
+      out.push(`${name} › (file failed: ${String(file.message ?? '').split('\n')[0]})`);
+    }
+  }
+  return out;
+}
+
 /** How a test is named in the summary and selected for its re-run. */
 export function describeTest(t) {
   return `[${t.project}] ${t.file}:${t.line} › ${t.title}`;

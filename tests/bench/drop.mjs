@@ -5,7 +5,7 @@
 // for every client. Afterwards every buyer who got a checkout pays (signed webhooks), and
 // the row reports how many copies were sold against the edition: oversold must be 0.
 //
-//   node tests/bench/drop.mjs [--buyers 2000] [--edition 50] [--repeat 20] [--hooks-pool N] [--profile]
+//   node tests/bench/drop.mjs [--buyers 2000] [--edition 50] [--repeat 20] [--hooks-pool N[,M...]] [--profile]
 // Without --hooks-pool it runs with the configured pool and with a drop-sized one.
 //   npm run bench -- drop [--repeat 20] [--profile]
 //
@@ -110,9 +110,12 @@ export async function startDropServer({ hooksPool, profile = false } = {}) {
     ...stripe.env,
   };
   let server;
+  let startSeconds = 0;
   try {
     prepareData({ dataDir, env, superuser: SUPERUSER });
+    const spawned = Date.now();
     server = await servePocketBase({ dataDir, port, env, hooksPool });
+    startSeconds = (Date.now() - spawned) / 1000;
   } catch (err) {
     await stripe.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -129,6 +132,7 @@ export async function startDropServer({ hooksPool, profile = false } = {}) {
     server,
     stripe,
     profile,
+    startSeconds,
     su: (path, init) => superuserFetch(server, auth.token, path, init),
     async createPrint(edition) {
       printSeq += 1;
@@ -323,6 +327,16 @@ function summarizeRepeat(runs) {
   };
 }
 
+/** The server's peak resident memory (Linux VmHWM), what a pool of hook VMs costs. */
+function peakRssMb(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : 'n/a';
+  } catch {
+    return 'n/a';
+  }
+}
+
 export const DROP_OPTIONS = {
   buyers: { type: 'string' },
   edition: { type: 'string', default: '50' },
@@ -346,7 +360,7 @@ export default async function drop({ table, argv = [] }) {
   const sizes = values.buyers ? [Number(values.buyers)] : [500, 2000];
   const configured = Number(process.env.PB_HOOKS_POOL) || 15;
   const pools = values['hooks-pool']
-    ? [Number(values['hooks-pool'])]
+    ? values['hooks-pool'].split(',').map(Number)
     : configured < DROP_POOL
       ? [configured, DROP_POOL]
       : [configured];
@@ -371,6 +385,13 @@ export default async function drop({ table, argv = [] }) {
       }
       table(rows);
       table([await runFloor(ctx, { buyers: sizes.at(-1), round: round++ })]);
+      table([
+        {
+          'hook VMs': pool,
+          'start to healthy s': ctx.startSeconds.toFixed(1),
+          'PocketBase peak RSS MB': peakRssMb(ctx.server.child.pid),
+        },
+      ]);
       for (const [buyers, lines] of profiles) {
         console.log(`Server profile, ${buyers} buyers (ms per request, by outcome and phase):\n`);
         table(profileRows(lines));

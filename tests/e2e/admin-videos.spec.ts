@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createSession, signIn } from './accounts';
-import { chapters, courseBySlug, recordTestVideo, setChapterVideo } from './chapter-support';
+import { chapters, courseBySlug, ownChapter, recordTestVideo, setChapterVideo } from './chapter-support';
 import { seriousAxeViolations, settleFirstVisit } from './support';
 
 // Desktop and phone run in parallel against one server: each edits its own chapters
@@ -96,7 +96,7 @@ test('the admin uploads a generated video with visible progress, sees its durati
   expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video).toBe('');
 });
 
-test('an upload cut off by a lost connection says why and leaves the previous video in place', async ({
+test('an upload whose connection drops retries from the last stored chunk; the previous video stays until the new one is stored', async ({
   page,
   request,
 }, testInfo) => {
@@ -110,18 +110,44 @@ test('an upload cut off by a lost connection says why and leaves the previous vi
   const c = card(page, chapter.title);
   await expect(c.getByText('Video uploaded')).toBeVisible();
 
-  // The connection drops while the body is on its way (the server side of an interrupted
-  // upload is covered by tests/integration/admin-videos.test.ts).
-  await page.route('**/api/collections/course_modules/records/*', (route) =>
+  // The connection drops whenever a chunk is sent (the server side of a chunk cut off
+  // mid-way is covered by tests/integration/video-uploads.test.ts).
+  await page.route('**/api/video-uploads/*', (route) =>
     route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue(),
   );
   await c.getByLabel('Replace video').setInputFiles({ name: 'after.webm', mimeType: 'video/webm', buffer: video });
-  await expect(c.getByRole('alert')).toContainText('The previous video is still in place.');
-  await expect(c.getByRole('alert')).toContainText('The connection was lost during the upload');
-  await expect(page.getByText('The connection was lost during the upload').first()).toBeVisible();
-  await expect(c.getByText('Video uploaded')).toBeVisible();
-  await page.unroute('**/api/collections/course_modules/records/*');
+  await expect(c.getByText('Connection lost. Retrying from the last stored chunk...')).toBeVisible({ timeout: 15_000 });
   expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video).toBe(before.video);
+
+  await page.unroute('**/api/video-uploads/*');
+  await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video)
+    .toMatch(/^after_\w+\.webm$/);
+});
+
+test('an upload the server refuses says why and leaves the previous video in place', async ({ page, request }) => {
+  const video = await recordTestVideo(page);
+  const admin = await createSession(request, 'admin', 'admin');
+  const own = await ownChapter(request);
+  const before = await setChapterVideo(request, own.chapterId, video, 'kept.webm');
+  await signIn(page, admin);
+  await page.goto(`/admin/videos?course=${own.courseId}`);
+  const c = card(page, own.title);
+  await page.route('**/api/video-uploads', (route) =>
+    route.fulfill({
+      status: 413,
+      contentType: 'application/json',
+      body: '{"status":413,"message":"The file is larger than the server accepts (4 GB).","data":{}}',
+    }),
+  );
+  await c.getByLabel('Replace video').setInputFiles({ name: 'huge.webm', mimeType: 'video/webm', buffer: video });
+  await expect(c.getByRole('alert')).toContainText(
+    'The file is larger than the server accepts (4 GB). The previous video is still in place.',
+  );
+  await expect(page.getByText('The file is larger than the server accepts (4 GB).').first()).toBeVisible();
+  await page.unroute('**/api/video-uploads');
+  expect((await chapters(request, own.courseId))[0]!.video).toBe(before.video);
 });
 
 test('a file that is not a video is refused in the browser', async ({ page, request }, testInfo) => {

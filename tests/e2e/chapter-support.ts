@@ -1,7 +1,7 @@
 // Course chapters as the superuser sees them, for the browser tests: the course, its
 // chapter records (with video and text), enrolments, and a short real video to upload.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { superuserToken } from './accounts';
+import { asSuperuser, superuserToken } from './accounts';
 
 export const COURSE_SLUG = 'whispering-game';
 
@@ -91,4 +91,29 @@ export async function recordTestVideo(page: Page, seconds = 3): Promise<Buffer> 
     return btoa(s);
   }, seconds * 1000);
   return Buffer.from(base64, 'base64');
+}
+
+/**
+ * A course of its own with one chapter and no video, for tests that must not share a
+ * seeded chapter. Unpublished, and titled to sort after the seeded course, so /admin/videos
+ * still opens on the seeded one.
+ */
+export async function ownChapter(
+  request: APIRequestContext,
+): Promise<{ courseId: string; chapterId: string; title: string }> {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const course = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/courses/records', {
+    slug: `upload-drill-${tag}`,
+    title: `Upload drill ${tag}`,
+    price_cents: 100,
+    currency: 'usd',
+    is_published: false,
+  });
+  const title = `Long chapter ${tag}`;
+  const chapter = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/course_modules/records', {
+    course_id: course.id,
+    title,
+    sort_order: 1,
+  });
+  return { courseId: course.id, chapterId: chapter.id, title };
 }

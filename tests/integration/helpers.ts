@@ -58,11 +58,15 @@ export async function listAll(pb: TestPocketBase, collection: string, query = ''
  * followed by an empty `free` box.
  */
 export function tinyMp4(): Blob {
-  const bytes = new Uint8Array([
+  return new Blob([tinyMp4Bytes() as BlobPart], { type: 'video/mp4' });
+}
+
+/** The bytes of tinyMp4(). */
+export function tinyMp4Bytes(): Uint8Array {
+  return new Uint8Array([
     0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0x00, 0x00, 0x00, 0x00, 0x6d, 0x70, 0x34,
     0x32, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x00, 0x08, 0x66, 0x72, 0x65, 0x65,
   ]);
-  return new Blob([bytes], { type: 'video/mp4' });
 }
 
 let counter = 0;

@@ -34,8 +34,14 @@ export async function startPocketBase(opts: StartOptions = {}): Promise<TestPock
     DEMO_CONTENT: opts.seed ? '1' : '0',
     ...opts.env,
   } as Record<string, string>;
-  prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: TEST_SUPERUSER, seed: !!opts.seed });
-  const server = await servePocketBase({ dataDir, publicDir: opts.publicDir, port, env });
+  let server: Awaited<ReturnType<typeof servePocketBase>>;
+  try {
+    prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: TEST_SUPERUSER, seed: !!opts.seed });
+    server = await servePocketBase({ dataDir, publicDir: opts.publicDir, port, env });
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const token = await superuserToken(server.url);
   return {
     url: server.url,

@@ -1,6 +1,13 @@
 // How `npm test` finds flaky browser tests in Playwright's JSON report and runs them again.
 import { describe, expect, it } from 'vitest';
-import { describeTest, flakyTests, rerunArgs, testsOf } from '../../scripts/lib/flaky.mjs';
+import {
+  describeTest,
+  failedTests,
+  failedVitestTests,
+  flakyTests,
+  rerunArgs,
+  testsOf,
+} from '../../scripts/lib/flaky.mjs';
 
 const test = (projectName: string, status: string) => ({ projectName, status, results: [] });
 const report = {
@@ -74,5 +81,37 @@ describe('flaky browser tests', () => {
 
   it('a report without suites has no tests', () => {
     expect(testsOf({})).toEqual([]);
+  });
+
+  it('names the browser tests that failed every attempt, for the end of the summary', () => {
+    expect(failedTests(report).map(describeTest)).toEqual(['[phone] forms.spec.ts:77 › contact › sends a message']);
+  });
+});
+
+describe('failed unit and integration tests', () => {
+  it('are named by file (relative to the repo) and full title; a file that did not load is named too', () => {
+    const vitest = {
+      testResults: [
+        {
+          name: '/repo/tests/unit/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'cart adds a print', title: 'adds a print', status: 'passed' },
+            { fullName: 'cart keeps the currency', title: 'keeps the currency', status: 'failed' },
+          ],
+        },
+        {
+          name: '/repo/tests/unit/b.test.ts',
+          status: 'failed',
+          message: 'Cannot find module x\nstack',
+          assertionResults: [],
+        },
+        { name: '/repo/tests/unit/c.test.ts', status: 'passed', assertionResults: [{ title: 'ok', status: 'passed' }] },
+      ],
+    };
+    expect(failedVitestTests(vitest, '/repo')).toEqual([
+      'tests/unit/a.test.ts › cart keeps the currency',
+      'tests/unit/b.test.ts › (file failed: Cannot find module x)',
+    ]);
   });
 });

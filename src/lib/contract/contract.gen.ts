@@ -121,3 +121,17 @@ export const FORM_LIMITS = {
   consentVersion: 40,
   artworkSlug: 120,
 } as const;
+
+/**
+ * Resumable chapter-video uploads (tus 1.0.0 at `path`). The PWA sends `chunkBytes` per
+ * request, so each request stays far inside PocketBase's 5-minute read timeout on a slow
+ * line; the server refuses requests over `maxChunkBytes`. The file's checksum is the
+ * SHA-256 of the concatenated lowercase hex SHA-256 digests of its `digestBlockBytes`
+ * blocks (the last one may be shorter): both sides can compute it a block at a time.
+ */
+export const VIDEO_UPLOAD = {
+  path: '/api/video-uploads',
+  chunkBytes: 8388608,
+  maxChunkBytes: 16777216,
+  digestBlockBytes: 8388608,
+} as const;

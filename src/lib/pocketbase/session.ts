@@ -78,3 +78,6 @@ export function safeRedirect(value: unknown): string {
   if (value === '/auth' || value.startsWith('/auth?')) return '/';
   return value;
 }
+
+/** Query keys of the signed-in user's own data start with this, so signing in refreshes all of it at once. */
+export const OWN_DATA_KEY = ['me'] as const;

@@ -2,9 +2,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase/client';
 import { Collections } from '@/lib/pocketbase/types.gen';
-import { type UploadProgress, updateRecordWithProgress } from '@/lib/pocketbase/upload';
 import type { AdminChapter } from './chapters';
 import { adminKeys } from './keys';
+import { uploadChapterVideo } from './video-upload';
 
 function replaceChapter(queryClient: QueryClient, updated: AdminChapter) {
   queryClient.setQueryData<AdminChapter[]>(adminKeys.chapters(updated.course_id), (list) =>
@@ -12,45 +12,17 @@ function replaceChapter(queryClient: QueryClient, updated: AdminChapter) {
   );
 }
 
-interface UploadVideoInput {
-  chapter: AdminChapter;
-  file: File;
-  /** Whole seconds; 0 when the browser could not read it (stored as an empty number). */
-  durationSeconds: number;
-  onProgress?: (p: UploadProgress) => void;
-  signal?: AbortSignal;
-}
-
 /**
- * Uploads a chapter video to the record's video field. PocketBase stores the file first and
- * only then points the record at it; until the response, learners keep the old video, and
- * the old file stays stored (server hook) so nobody mid-chapter loses playback.
+ * Uploads a chapter video in resumable chunks (./video-upload.ts). Until the server has
+ * verified and stored it, learners keep the old video, and the old file stays stored
+ * (server hook) so nobody mid-chapter loses playback.
  */
-async function uploadChapterVideo({
-  chapter,
-  file,
-  durationSeconds,
-  onProgress,
-  signal,
-}: UploadVideoInput): Promise<AdminChapter> {
-  const form = new FormData();
-  form.append('duration_seconds', durationSeconds > 0 ? String(durationSeconds) : '');
-  form.append('video', file, file.name);
-  const updated = await updateRecordWithProgress<AdminChapter>(Collections.CourseModules, chapter.id, form, {
-    onProgress,
-    signal,
-  });
-  // The upload response must report success.
-  if (!updated?.video) throw new Error('Upload failed');
-  return updated;
-}
-
 export function useUploadChapterVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadChapterVideo,
     networkMode: 'always',
-    onSuccess: (updated) => replaceChapter(queryClient, updated),
+    onSuccess: ({ chapter }) => replaceChapter(queryClient, chapter),
   });
 }
 

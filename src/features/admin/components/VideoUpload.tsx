@@ -1,23 +1,47 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { PreviousUpload } from 'tus-js-client';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
 import type { AdminChapter } from '../api/chapters';
 import { useUploadChapterVideo } from '../api/chapter-writes';
+import { discardUpload, interruptedUploads, type UploadPhase } from '../api/video-upload';
 import { readVideoDuration } from '../media/read-duration';
 import { storedDuration } from '../model/duration';
 import * as styles from './ChapterCard.css';
 
 const UPLOAD_FAILED = 'Failed to upload video';
 
-/** File picker (videos only) with "Uploading...", a real progress bar and a Cancel button. */
+/** Says where the file went: S3 when the server stores media there, else its own disk. */
+function successText(storage: 's3' | 'local'): string {
+  return storage === 's3' ? 'Video uploaded to S3 successfully!' : "Video uploaded to the server's disk successfully!";
+}
+
+function phaseText(phase: UploadPhase): string {
+  if (phase.kind === 'checking') return 'Preparing the upload (reading the file)...';
+  if (phase.kind === 'storing') return 'Uploaded. The server is checking and storing the video...';
+  if (phase.retrying) return 'Connection lost. Retrying from the last stored chunk...';
+  return 'Uploading...';
+}
+
+/**
+ * File picker (videos only) with a progress bar across chunks and a Cancel button. An
+ * interrupted upload of this chapter (closed tab, lost connection) is named, and choosing
+ * the same file continues it.
+ */
 export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online: boolean }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [interrupted, setInterrupted] = useState<PreviousUpload[]>([]);
   const upload = useUploadChapterVideo();
   const busy = upload.isPending;
+
+  const refreshInterrupted = useCallback(() => {
+    void interruptedUploads(chapter.id).then(setInterrupted);
+  }, [chapter.id]);
+  useEffect(refreshInterrupted, [refreshInterrupted]);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -29,34 +53,53 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
     }
     const controller = new AbortController();
     abortRef.current = controller;
-    setPercent(0);
+    setPhase({ kind: 'checking', fraction: 0 });
     // A failed read stores 0 (unknown) rather than blocking the upload.
     const durationSeconds = storedDuration(await readVideoDuration(file));
     try {
-      await upload.mutateAsync({
+      const { storage } = await upload.mutateAsync({
         chapter,
         file,
         durationSeconds,
         signal: controller.signal,
-        onProgress: (p) => setPercent(Math.round(p.fraction * 100)),
+        onPhase: setPhase,
       });
-      toast({ title: 'Success', description: 'Video uploaded to S3 successfully!' });
+      toast({ title: 'Success', description: successText(storage) });
     } catch (err) {
       const why = err instanceof Error && err.message ? err.message : UPLOAD_FAILED;
       setFailure(`${why} The previous video is still in place.`);
-      toast({ title: 'Error', description: why || UPLOAD_FAILED, destructive: true });
+      toast({ title: 'Error', description: why, destructive: true });
     } finally {
       abortRef.current = null;
-      setPercent(null);
+      setPhase(null);
+      refreshInterrupted();
       if (inputRef.current) inputRef.current.value = '';
     }
   };
+
+  const percent = phase ? Math.floor((phase.fraction ?? 0) * 100) : 0;
+  const resumedAt =
+    phase?.kind === 'sending' && phase.resumedFrom > 0 ? Math.floor((phase.resumedFrom / phase.total) * 100) : 0;
+  const pending = busy ? [] : interrupted;
 
   return (
     <div className={styles.upload}>
       <label htmlFor={inputId} className={styles.sectionTitle}>
         {chapter.video ? 'Replace video' : 'Upload video'}
       </label>
+      {pending.map((u) => (
+        <p key={u.urlStorageKey} className={styles.hint} role="status" data-testid="upload-interrupted">
+          The upload of “{u.metadata.filename}” was interrupted. Choose the same file to continue where it stopped.{' '}
+          <button
+            type="button"
+            className={button({ tone: 'ghost', size: 'sm' })}
+            onClick={() => void discardUpload(u).then(refreshInterrupted)}
+            disabled={!online}
+          >
+            Discard it
+          </button>
+        </p>
+      ))}
       <input
         id={inputId}
         ref={inputRef}
@@ -67,25 +110,32 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
         onChange={(e) => void onFile(e.currentTarget.files?.[0])}
         data-testid="video-input"
       />
-      {busy || percent !== null ? (
+      {phase ? (
         <div className={styles.progressRow} role="status" aria-live="polite">
-          <span>Uploading...</span>
+          <span>{phaseText(phase)}</span>
           <progress
             className={styles.progress}
             max={100}
-            value={percent ?? 0}
+            value={percent}
             aria-label={`Upload progress for ${chapter.title}`}
             data-testid="upload-progress"
           />
-          <span aria-hidden="true">{percent ?? 0}%</span>
-          <button
-            type="button"
-            className={button({ tone: 'ghost', size: 'sm' })}
-            onClick={() => abortRef.current?.abort()}
-          >
-            Cancel upload
-          </button>
+          <span aria-hidden="true">{percent}%</span>
+          {phase.kind === 'storing' ? null : (
+            <button
+              type="button"
+              className={button({ tone: 'ghost', size: 'sm' })}
+              onClick={() => abortRef.current?.abort()}
+            >
+              Cancel upload
+            </button>
+          )}
         </div>
+      ) : null}
+      {resumedAt > 0 ? (
+        <p className={styles.hint} data-testid="upload-resumed">
+          Continuing the interrupted upload from {resumedAt}%.
+        </p>
       ) : null}
       {failure ? (
         <p className={styles.error} role="alert">

@@ -6,7 +6,7 @@ import { outbox } from '@/lib/offline/outbox-runtime';
 import { toast } from '@/ui/toast/toast-store';
 import { authConfigQueryOptions } from '../api/auth-config';
 import { demoSignIn, signInWithGoogleCode } from '../api/sign-in';
-import { safeRedirect, useAuth } from '@/lib/pocketbase/session';
+import { OWN_DATA_KEY, safeRedirect, useAuth } from '@/lib/pocketbase/session';
 import * as styles from './AuthPage.css';
 import { GoogleMark } from './GoogleSignInButton';
 
@@ -32,7 +32,7 @@ export function AuthPage({ redirect }: { redirect?: string }) {
   const done = async () => {
     // writes refused while the old session had expired can go now
     void outbox.retryFailed();
-    await queryClient.invalidateQueries({ queryKey: ['me'] });
+    await queryClient.invalidateQueries({ queryKey: OWN_DATA_KEY });
     await navigate({ href: safeRedirect(redirect), replace: true });
   };
 

@@ -11,6 +11,7 @@ import { pb } from '@/lib/pocketbase/client';
 import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 import { chapterMirror, tasksMirror } from './course';
 import { chapterRecordKey, type DownloadableChapter, rowKey } from './offline-copies';
+import { resumableBody } from './resumable-body';
 
 export interface DownloadProgress {
   loaded: number;
@@ -123,7 +124,13 @@ async function storeFile(
   if (length) headers.set('Content-Length', length);
   headers.set(OWNER_HEADER, userId);
   headers.set('X-Atelier-Downloaded-At', new Date().toISOString());
-  await cache.put(file.cacheKey, new Response(res.body.pipeThrough(counter), { status: 200, headers }));
+  // a long download cut off by the server or the line continues from where it stopped
+  const body = resumableBody(res, {
+    total: length ? Number(length) : null,
+    refetch: (from) => fetch(file.url, { signal, cache: 'no-store', headers: { Range: `bytes=${from}-` } }),
+    signal,
+  });
+  await cache.put(file.cacheKey, new Response(body.pipeThrough(counter), { status: 200, headers }));
   return stored;
 }
 

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Starts Atelier from a package made by `npm run package`: every process the site runs,
+# side by side; when one of them ends, the others are stopped and this script exits with
+# its status, so the service manager (systemd) restarts the whole site.
+#
+# Settings come from the environment (systemd's EnvironmentFile=) and, for variables not
+# set there, from ./.env next to this script (KEY=value lines, read literally).
+set -euo pipefail
+here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
+
+env_file="${ATELIER_ENV_FILE:-$here/.env}"
+if [[ -f "$env_file" ]]; then
+  while IFS= read -r line || [[ -n "$line" ]]; do
+    [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
+    key="${line%%=*}"
+    key="${key//[[:space:]]/}"
+    value="${line#*=}"
+    [[ "$value" =~ ^\"(.*)\"$ || "$value" =~ ^\'(.*)\'$ ]] && value="${BASH_REMATCH[1]}"
+    [[ "$key" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || continue
+    [[ -n "${!key-}" ]] || export "$key=$value"
+  done <"$env_file"
+fi
+
+export HOST="${HOST:-127.0.0.1}"
+export PORT="${PORT:-8090}"
+export PB_DATA_DIR="${PB_DATA_DIR:-$here/pb_data}"
+export SITE_URL="${SITE_URL:-http://$HOST:$PORT}"
+# read by pb_hooks/lib/spa.js: where the built PWA is
+export ATELIER_PUBLIC_DIR="$here/pb_public"
+
+pb_flags=(
+  "--dir=$PB_DATA_DIR"
+  "--hooksDir=$here/pb_hooks"
+  "--migrationsDir=$here/pb_migrations"
+  "--publicDir=$here/pb_public"
+  --automigrate=false
+  --dev=false
+)
+# hook VMs prewarmed for crowds (see README, "Print drops")
+if [[ -n "${PB_HOOKS_POOL:-}" ]]; then pb_flags+=("--hooksPool=$PB_HOOKS_POOL"); fi
+
+# Migrations run when PocketBase starts; the superuser is (re)set from env when both are given.
+if [[ -n "${ADMIN_EMAIL:-}" && -n "${ADMIN_PASSWORD:-}" ]]; then
+  "$here/pocketbase" superuser upsert "$ADMIN_EMAIL" "$ADMIN_PASSWORD" "${pb_flags[@]}" >/dev/null
+fi
+
+# PocketBase serves HTTPS itself when given domain names (ATELIER_HTTPS_DOMAINS, space-separated):
+# it listens on :443 and :80 and gets Let's Encrypt certificates; otherwise plain HTTP on HOST:PORT.
+if [[ -n "${ATELIER_HTTPS_DOMAINS:-}" ]]; then
+  # shellcheck disable=SC2206
+  listen=(--https=0.0.0.0:443 --http=0.0.0.0:80 $ATELIER_HTTPS_DOMAINS)
+else
+  listen=(--http="$HOST:$PORT")
+fi
+
+pids=()
+run() {
+  "$@" &
+  pids+=("$!")
+}
+stop_all() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+}
+stopping=0
+trap 'stopping=1; stop_all' TERM INT
+
+# The site's processes. A further one (for example a renderer next to PocketBase) is one
+# more `run` line; it gets the same environment.
+run "$here/pocketbase" serve "${listen[@]}" "${pb_flags[@]}"
+
+# the first process to end ends the site (a stop request ends it cleanly)
+status=0
+wait -n || status=$?
+stop_all
+wait || true
+if ((stopping)); then status=0; fi
+exit "$status"

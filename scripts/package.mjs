@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm run package [-- --out <dir>]`: a self-contained folder to run the site on a Linux
+// x86-64 server with nothing else installed (no Go, no Node): the PocketBase binary, the
+// hooks, the migrations, the built PWA and a start script. docs/deploy.md uses it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { resolve } from 'node:path';
+import { ensurePocketBase, POCKETBASE_VERSION } from './lib/binaries.mjs';
+import { root } from './lib/pb-args.mjs';
+
+const args = process.argv.slice(2);
+const outFlag = args.indexOf('--out');
+const out = resolve(root, outFlag >= 0 ? args[outFlag + 1] : 'build/atelier');
+
+/** True for a 64-bit x86-64 Linux (ELF) executable: what the package is for. */
+function isLinuxAmd64(path) {
+  const head = Buffer.alloc(20);
+  const fd = openSync(path, 'r');
+  readSync(fd, head, 0, 20, 0);
+  return head.subarray(0, 4).toString('latin1') === '\x7fELF' && head[4] === 2 && head.readUInt16LE(18) === 0x3e;
+}
+
+const bin = ensurePocketBase();
+if (!isLinuxAmd64(bin)) {
+  throw new Error(
+    `${bin} is not a Linux x86-64 executable. Build the package on a Linux x86-64 machine, or point POCKETBASE_BIN at PocketBase ${POCKETBASE_VERSION} for linux-amd64.`,
+  );
+}
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+copyFileSync(bin, resolve(out, 'pocketbase'));
+chmodSync(resolve(out, 'pocketbase'), 0o755);
+cpSync(resolve(root, 'pb_hooks'), resolve(out, 'pb_hooks'), { recursive: true });
+cpSync(resolve(root, 'pb_migrations'), resolve(out, 'pb_migrations'), { recursive: true });
+// a fresh build straight into the package (dist/ is left alone: tests may be serving it)
+console.log('[atelier] building the PWA into the package (vite build)…');
+const vite = spawnSync(
+  resolve(root, 'node_modules/.bin/vite'),
+  ['build', '--outDir', resolve(out, 'pb_public'), '--emptyOutDir'],
+  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+);
+if (vite.status !== 0) throw new Error('vite build failed');
+copyFileSync(resolve(root, 'deploy/start.sh'), resolve(out, 'start.sh'));
+chmodSync(resolve(out, 'start.sh'), 0o755);
+copyFileSync(resolve(root, 'deploy/atelier.service'), resolve(out, 'atelier.service'));
+copyFileSync(resolve(root, '.env.example'), resolve(out, 'env.example'));
+mkdirSync(resolve(out, 'pb_data'), { recursive: true });
+
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+} catch {}
+writeFileSync(
+  resolve(out, 'VERSION'),
+  `atelier ${commit}\npocketbase ${POCKETBASE_VERSION} linux-amd64\nbuilt ${new Date().toISOString()}\n`,
+);
+if (!existsSync(resolve(out, 'pb_public', 'index.html'))) throw new Error('the build has no index.html');
+
+console.log(`Package written to ${out}
+  Try it:   PORT=8095 ${out}/start.sh
+  Deploy:   copy the folder to the server (e.g. /opt/atelier) and follow docs/deploy.md`);

@@ -1,0 +1,132 @@
+// `npm run package`: the folder holds everything the site needs on a Linux x86-64 server,
+// and its start script serves the site from a fresh data dir on a free port: the PWA's
+// pages, the API, the migrations applied and the superuser from env.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POCKETBASE_VERSION } from '../../scripts/lib/binaries.mjs';
+import { freePort } from '../../scripts/lib/pb-run.mjs';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '..', '..');
+const work = mkdtempSync(join(tmpdir(), 'atelier-package-'));
+const out = join(work, 'atelier');
+const dataDir = join(work, 'data');
+let url = '';
+let site: ChildProcess | null = null;
+let log = '';
+
+beforeAll(async () => {
+  await run(process.execPath, ['scripts/package.mjs', '--out', out], { cwd: root, timeout: 240_000 });
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  // a clean environment: nothing from this checkout or the test runner leaks in
+  site = spawn(join(out, 'start.sh'), [], {
+    cwd: work,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      PORT: String(port),
+      PB_DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-password-123',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  site.stdout?.on('data', (d) => {
+    log += d;
+  });
+  site.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (site.exitCode !== null) throw new Error(`start.sh exited (${site.exitCode}):\n${log}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`the package did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  if (site && site.exitCode === null) {
+    const exited = new Promise((r) => site?.once('exit', r));
+    site.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the package', () => {
+  it('holds the binary, hooks, migrations, the built PWA, the start script and the systemd unit', async () => {
+    for (const path of [
+      'pocketbase',
+      'start.sh',
+      'atelier.service',
+      'env.example',
+      'VERSION',
+      'pb_public/index.html',
+      'pb_public/sw.js',
+    ]) {
+      expect(existsSync(join(out, path)), path).toBe(true);
+    }
+    expect(existsSync(join(out, 'pb_hooks', 'video-uploads.pb.js'))).toBe(true);
+    expect(existsSync(join(out, 'pb_migrations', '1795264100_create_portfolio.js'))).toBe(true);
+    expect(existsSync(join(out, 'node_modules'))).toBe(false);
+    expect(statSync(join(out, 'start.sh')).mode & 0o111).not.toBe(0);
+    const { stdout } = await run(join(out, 'pocketbase'), ['--version']);
+    expect(stdout).toContain(POCKETBASE_VERSION);
+    expect(readFileSync(join(out, 'VERSION'), 'utf8')).toContain(`pocketbase ${POCKETBASE_VERSION} linux-amd64`);
+  });
+
+  it('serves the site: pages, assets and the API, with migrations applied', async () => {
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('<div id="root"');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
+    expect(asset).toBeTruthy();
+    const js = await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-encoding')).toBe('br');
+    // a client route is answered with the app shell
+    const deep = await fetch(`${url}/whispering-game`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root"');
+    const health = await fetch(`${url}/api/health`);
+    expect(await health.json()).toMatchObject({ code: 200 });
+    // the schema exists (public read of an empty collection)
+    const artworks = await fetch(`${url}/api/collections/artworks/records`);
+    expect(artworks.status).toBe(200);
+    expect(existsSync(join(dataDir, 'data.db'))).toBe(true);
+  });
+
+  it('sets the superuser from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identity: 'owner@example.com', password: 'owner-password-123' }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('stops every process on SIGTERM', async () => {
+    const exited = new Promise<number | null>((r) => site?.once('exit', (code) => r(code)));
+    site?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(
+      await fetch(`${url}/api/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down');
+  });
+});

@@ -37,7 +37,12 @@ export function isBuildStale() {
 export function buildIfStale({ force = false } = {}) {
   if (!force && !isBuildStale()) return false;
   console.log('[atelier] building the PWA and the server renderer (vite build)…');
-  const res = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV from a test runner ("test") would give the renderer React's development JSX
+  const res = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (res.status !== 0) throw new Error('vite build failed');
   writeFileSync(STAMP, new Date().toISOString());
   return true;

@@ -55,7 +55,7 @@ test.describe('first HTML', () => {
       expect(res.status(), route.path).toBe(200);
       const html = await res.text();
       const root = html.slice(html.indexOf('<div id="root">'));
-      expect(root, route.path).toMatch(new RegExp(`<h1\\b[^>]*>${escape(route.heading)}</h1>`));
+      expect(root, route.path).toMatch(new RegExp(`<h1\\b[^>]*>${asHtmlPattern(route.heading)}</h1>`));
       expect(root, route.path).toContain(route.text.replace(/&/g, '&amp;'));
       if (route.path !== '/news' && route.path !== '/artworks') {
         expect(root, `${route.path}: LCP image`).toMatch(/<img\b[^>]*srcSet="[^"]+"[^>]*fetchPriority="high"/);
@@ -136,6 +136,6 @@ test.describe('without JavaScript', () => {
   });
 });
 
-function escape(text: string): string {
+function asHtmlPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;');
 }

@@ -6,6 +6,7 @@ import { App } from '@/app/App';
 import { startFormOutbox } from '@/app/form-outbox';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { useCartStore } from '@/features/shop/store';
 import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
 import { readServerState } from '@/lib/ssr/state';
 
@@ -22,6 +23,7 @@ const serverState = readServerState(document);
 if (serverState && root.firstElementChild) void hydrateServerPage(root, serverState);
 else {
   // The app shell (the service worker's copy, or a page the server did not render).
+  void useCartStore.persist.rehydrate();
   createRoot(root).render(
     <StrictMode>
       <App />
@@ -50,4 +52,13 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
       <App queryClient={queryClient} router={router} />
     </StrictMode>,
   );
+  // The visitor's cart and currency differ from the HTML: changing them while React still
+  // hydrates would make it throw parts of the server's DOM away and build them again.
+  afterHydration(() => void useCartStore.persist.rehydrate());
+}
+
+/** Runs `fn` once the main thread is idle (React hydrates in tasks it yields between). */
+function afterHydration(fn: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 200);
 }

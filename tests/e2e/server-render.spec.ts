@@ -38,12 +38,12 @@ async function routes(request: Parameters<typeof listRecords>[0]): Promise<Route
   return [...ROUTES.slice(0, 4), ...news, ROUTES[5]!];
 }
 
-/** Remembers the server's <h1> as the HTML parser leaves it, before any script ran. */
-async function markServerHeading(page: Page) {
+/** Remembers the server's elements as the HTML parser leaves them, before any script ran. */
+async function markServerElements(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive')
-        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root h1');
+        (window as unknown as { serverElements: Element[] }).serverElements = [...document.querySelectorAll('#root *')];
     });
   });
 }
@@ -65,8 +65,9 @@ test.describe('first HTML', () => {
 });
 
 test.describe('hydration', () => {
-  // a visitor whose currency is the one the server renders (EUR), so no price is re-read
-  test.use({ locale: 'en-IE' });
+  // a visitor whose currency (USD) is not the one the server renders (EUR): the prices change
+  // once the page is hydrated, not during it
+  test.use({ locale: 'en-US' });
 
   // one test per page: each is a first visit (once its service worker runs, the app opens
   // from the shell)
@@ -76,7 +77,7 @@ test.describe('hydration', () => {
       request,
     }) => {
       const route = fixed.path === '/news/<latest>' ? (await withNewsPost(request))[1]! : fixed;
-      await markServerHeading(page);
+      await markServerElements(page);
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
@@ -89,6 +90,7 @@ test.describe('hydration', () => {
 
       await page.goto(route.path, { waitUntil: 'networkidle' });
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      if (route.text.startsWith('€')) await expect(page.getByText('$275').first()).toBeVisible();
       // hydrated: React has attached itself to the server's elements
       await expect
         .poll(() =>
@@ -98,10 +100,11 @@ test.describe('hydration', () => {
         )
         .toBe(true);
       const kept = await page.evaluate(() => {
-        const before = (window as unknown as { serverH1: Element | null }).serverH1;
-        return !!before && before.isConnected && before === document.querySelector('#root h1');
+        const before = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
+        return { total: before.length, replaced: before.filter((e) => !e.isConnected).map((e) => e.tagName) };
       });
-      expect(kept, "the server's <h1> element is still in the page").toBe(true);
+      expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
+      expect(kept.replaced, 'server elements React threw away').toEqual([]);
       expect(errors, 'console errors').toEqual([]);
       expect(dataRequests, 'data requests after the server rendered the page').toEqual([]);
     });

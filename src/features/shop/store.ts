@@ -110,6 +110,9 @@ export const useCartStore = create<CartState>()(
     }),
     {
       name: CART_STORAGE_KEY,
+      // src/main.tsx restores it: before the first render of the app shell, but only after
+      // React has taken over a server-rendered page, whose HTML shows the empty EUR cart
+      skipHydration: true,
       version: 1,
       storage: safeStorage,
       partialize: (state): Persisted => ({
@@ -131,6 +134,7 @@ export const useCartStore = create<CartState>()(
         return {
           ...current,
           items: sanitizeItems(p.items),
+          // nothing usable stored (a first visit): a guess from the browser's languages
           currency: isCurrency(p.currency) ? p.currency : browserCurrency(),
           lastCheckout: last.length ? last : null,
           lastCheckoutSession: session,

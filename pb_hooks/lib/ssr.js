@@ -5,7 +5,8 @@
 //   - younger than FRESH_MS: served as it is;
 //   - older, up to STALE_MS: one request renders it again, the others get the stored one;
 //   - never rendered: one request renders it, the others wait up to FIRST_WAIT_MS for it;
-//   - a failed render (renderer down, hung or failing) stops asking for DOWN_MS.
+//   - a renderer that is down, hangs or fails is not asked again for DOWN_MS (a page whose
+//     data did not load gets the shell, and the others are still rendered).
 // Anything else, and every page while the renderer cannot answer, gets the app shell, which
 // renders in the browser as before. Values in the store are plain strings, numbers and maps,
 // because each request runs in its own VM. CommonJS.
@@ -100,7 +101,10 @@ function askRenderer(url) {
   });
   const r = res.json;
   if (res.statusCode !== 200 || !r || !r.kind) {
-    throw new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
+    const err = new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
+    // the renderer works, this page's data did not load: no reason to stop asking for others
+    err.pageOnly = r?.kind === "error";
+    throw err;
   }
   return r;
 }
@@ -214,7 +218,9 @@ function servePage(e, path, shell, transform) {
     remember(key, entry);
     return pageResponse(e, entry, "miss");
   } catch (err) {
-    markDown(url, err);
+    if (err.pageOnly)
+      $app.logger().warn("server render failed; serving the app shell", "url", url, "error", String(err));
+    else markDown(url, err);
     return usable ? pageResponse(e, cached, "stale") : shellResponse(e, shellPage(), "down");
   } finally {
     release(url);

@@ -2,12 +2,13 @@
 // router, loaders, query options and components as the browser, with no window, no IndexedDB
 // and PocketBase reached by PB_URL. The browser hydrates the result with the dehydrated
 // query state, so it neither fetches again nor renders anything different.
-import { dehydrate } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/App';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { exchangeRatesQueryOptions, ratesWorthSending } from '@/features/shop/api/exchange-rates';
 import { pb } from '@/lib/pocketbase/client';
 import { RENDER_TIME_KEY } from '@/lib/ssr/render-time';
 import { serializeState } from '@/lib/ssr/state';
@@ -64,6 +65,14 @@ async function settle(queryClient: ReturnType<typeof createQueryClient>) {
   while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
 }
 
+const RATES_KEY = exchangeRatesQueryOptions().queryKey[0];
+
+/** The queries the page's state carries: what the markup shows, but never stand-in rates. */
+function shouldSend(query: Query): boolean {
+  if (!defaultShouldDehydrateQuery(query)) return false;
+  return query.queryKey[0] !== RATES_KEY || ratesWorthSending(query.state.data);
+}
+
 export async function render(url: string): Promise<RenderResult> {
   const queryClient = createQueryClient();
   // A failed read fails the render at once; the browser retries from the shell.
@@ -81,7 +90,7 @@ export async function render(url: string): Promise<RenderResult> {
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
     const markup = renderToString(<App queryClient={queryClient} router={router} />);
     // taken right after rendering, so the state is exactly what the markup shows
-    const state = serializeState(dehydrate(queryClient));
+    const state = serializeState(dehydrate(queryClient, { shouldDehydrateQuery: shouldSend }));
     return { kind: 'page', status: notFound ? 404 : 200, ...splitHoisted(markup), state };
   } finally {
     // drops the cache and its timers, so nothing of this render outlives it

@@ -6,6 +6,7 @@ import { App } from '@/app/App';
 import { startFormOutbox } from '@/app/form-outbox';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { exchangeRatesQueryOptions, keepServerRates } from '@/features/shop/api/exchange-rates';
 import { useCartStore } from '@/features/shop/store';
 import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
 import { readServerState } from '@/lib/ssr/state';
@@ -41,6 +42,7 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   const queryClient = createQueryClient();
   hydrate(queryClient, state);
   mirrorOnFirstLoad(state.queries.map((q) => q.queryHash));
+  keepServerRates(queryClient.getQueryData(exchangeRatesQueryOptions().queryKey));
   const router = createAppRouter(queryClient);
   await router.load();
   // The server renders the route matches without the root Suspense boundary a browser-only

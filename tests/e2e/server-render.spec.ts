@@ -77,6 +77,10 @@ test.describe('hydration', () => {
       request,
     }) => {
       const route = fixed.path === '/news/<latest>' ? (await withNewsPost(request))[1]! : fixed;
+      // A server without exchange rates of its own (the demo data) sends none with the page,
+      // and the browser asks for them itself (it may have a saved copy); otherwise they come along.
+      const serverRates = await listRecords(request, 'exchange_rates', { perPage: '1' });
+      const expectedReads = serverRates.totalItems === 0 && /^\/print-/.test(route.path) ? ['exchange_rates'] : [];
       await markServerElements(page);
       const errors: string[] = [];
       page.on('console', (m) => {
@@ -106,7 +110,8 @@ test.describe('hydration', () => {
       expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
       expect(kept.replaced, 'server elements React threw away').toEqual([]);
       expect(errors, 'console errors').toEqual([]);
-      expect(dataRequests, 'data requests after the server rendered the page').toEqual([]);
+      const collections = [...new Set(dataRequests.map((u) => new URL(u).pathname.split('/')[3]))];
+      expect(collections, 'data read again after the server rendered the page').toEqual(expectedReads);
     });
   }
 

@@ -82,7 +82,8 @@ export default defineConfig({
       injectManifest: {
         // png and webmanifest stay out: the plugin adds the manifest and its icons itself,
         // and listing them here would precache them twice.
-        globPatterns: ['**/*.{js,css,html,svg,woff2}', 'compendium/*.pdf'],
+        // The course compendium is a protected file of the API, never precached.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       },
       devOptions: { enabled: false },
     }),

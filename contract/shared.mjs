@@ -52,10 +52,15 @@ export const FORM_LIMITS = {
   phone: 60,
   subject: 300,
   message: 5000,
-  context: 300,
   consentVersion: 40,
-  artworkSlug: 120,
+  slug: 120,
 };
+
+/**
+ * Version of the analytics consent banner's text, stored with every answer. Bump it when
+ * the wording changes: a visitor who answered an older text is asked again.
+ */
+export const ANALYTICS_CONSENT_VERSION = 'analytics-v1';
 
 /**
  * Resumable chapter-video uploads (tus 1.0.0 at `path`). The PWA sends `chunkBytes` per

@@ -13,11 +13,29 @@ onRecordAuthWithOAuth2Request(
   require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
 );
 
+// A user's own account: the display name, avatar and email visibility, as themselves.
+onRecordUpdateRequest(
+  (e) => {
+    if (!e.hasSuperuserAuth())
+      require(`${__hooks}/lib/record-input.js`).check(e, { name: "text", avatar: "file", emailVisibility: "bool" });
+    return e.next();
+  },
+  require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
+);
+
 routerAdd("GET", "/api/atelier/auth-config", (e) => {
-  e.response.header().set("Cache-Control", "no-cache");
-  return e.json(200, require(`${__hooks}/lib/auth.js`).publicConfig());
+  require(`${__hooks}/lib/security-headers.js`).api(e);
+  // demoSignIn depends on the caller (loopback, no proxy): never shared from a cache
+  e.response.header().set("Cache-Control", "private, no-cache");
+  return e.json(200, require(`${__hooks}/lib/auth.js`).publicConfig(e));
 });
 
-routerAdd("POST", "/api/atelier/demo-sign-in", (e) => {
-  return require(`${__hooks}/lib/auth.js`).demoSignIn(e);
-});
+routerAdd(
+  "POST",
+  "/api/atelier/demo-sign-in",
+  (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
+    return require(`${__hooks}/lib/auth.js`).demoSignIn(e);
+  },
+  $apis.bodyLimit(1024),
+);

@@ -1,10 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Boot-time wiring: env-driven settings and user defaults.
 
-// SITE_URL, SMTP_* and MAIL_FROM change per deployment: apply them on every start.
+// SITE_URL, SMTP_*, MAIL_FROM and TRUSTED_PROXY change per deployment: apply them on every start.
 onBootstrap((e) => {
   e.next();
   require(`${__hooks}/lib/env-settings.js`).applyEnvSettings(e.app);
+  require(`${__hooks}/lib/client-ip.js`).applyTrustedProxy(e.app);
 });
 
 // Every new user is a learner unless a superuser chose otherwise.

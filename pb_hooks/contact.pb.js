@@ -7,6 +7,7 @@ routerAdd(
   "POST",
   "/api/atelier/send-contact",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const v = require(`${__hooks}/lib/validate.js`);
     const contact = require(`${__hooks}/lib/contact.js`);
     const contract = require(`${__hooks}/lib/contract.gen.js`);
@@ -68,7 +69,7 @@ routerAdd(
       message: message,
       artworkId: artworkId,
       clientId: clientId,
-      ip: e.realIP(),
+      ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e),
     });
     return e.json(200, { id: result.id });
   },

@@ -1,13 +1,15 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Newsletter: sign-up with a recorded consent, double opt-in by email, and unsubscribing
-// from the link in every mail or with the mail client's one-click POST. Logic in
-// lib/newsletter.js; routes and answers in docs/api.md. Rate limit: the settings rule for
-// "POST /api/atelier/".
+// from the link in every mail or with the mail client's one-click POST. Opening a link (GET)
+// only shows a page with a button: mail scanners fetch links, and only the button's POST
+// changes anything. Logic in lib/newsletter.js; routes and answers in docs/api.md. Rate
+// limit: the settings rules for "POST /api/atelier/".
 
 routerAdd(
   "POST",
   "/api/atelier/subscribe-newsletter",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const v = require(`${__hooks}/lib/validate.js`);
     const nl = require(`${__hooks}/lib/newsletter.js`);
     const contract = require(`${__hooks}/lib/contract.gen.js`);
@@ -26,93 +28,123 @@ routerAdd(
       required: true,
       oneOf: contract.Enums.newsletter_subscribers.consent_source,
     });
-    const context = c.field("context", b.context, { max: max.context });
     const name = c.field("name", b.name, { max: max.name });
+    // a version of a text the site shows (or has shown): nothing else proves a consent
     const consentVersion = c.field("consentVersion", b.consentVersion, {
       max: max.consentVersion,
-      pattern: contract.CONSENT_VERSION_PATTERN,
-      patternMessage: "Invalid consent text version.",
+      oneOf: Object.values(contract.CONSENT_TEXT_VERSIONS).concat([contract.DEFAULT_CONSENT_VERSION]),
     });
-    const artworkSlug = c.field("artworkSlug", b.artworkSlug, {
-      max: max.artworkSlug,
-      pattern: v.SLUG_RE,
-      patternMessage: "Invalid artwork.",
-    });
+    // What the sign-up was about is named by slugs and looked up here; `context` is not read.
+    const refs = {};
+    for (const [key, label] of [
+      ["artworkSlug", "Invalid artwork."],
+      ["dropSlug", "Invalid print drop."],
+      ["exhibitionSlug", "Invalid exhibition."],
+    ]) {
+      refs[key] = c.field(key, b[key], { max: max.slug, pattern: v.SLUG_RE, patternMessage: label });
+    }
     c.field("clientId", b.clientId, {
       max: 64,
       pattern: contract.CLIENT_ID_PATTERN,
       patternMessage: "Invalid client id.",
     });
     c.throwIfAny();
+    const about = nl.signupContext($app, source, refs);
+    if (about.error) c.add(about.error.field, "validation_not_found", about.error.message);
+    c.throwIfAny();
 
-    const result = nl.subscribe($app, {
+    nl.subscribe($app, {
       email: email,
       source: source,
-      context: context,
+      context: about.context,
       name: name,
       consentVersion: consentVersion,
-      artworkSlug: artworkSlug,
-      ip: e.realIP(),
+      artworkSlug: about.artworkSlug || "",
+      artworkTitle: about.artworkTitle || "",
+      ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e),
     });
-    return e.json(200, { status: result.status, mailSent: result.mailSent });
+    // The same answer whatever the address's state: it does not tell who is subscribed.
+    return e.json(200, { ok: true });
   },
   $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
 );
 
+// The confirm link (GET): a page with the button; nothing changes yet.
 routerAdd("GET", "/api/atelier/newsletter/confirm", (e) => {
   const nl = require(`${__hooks}/lib/newsletter.js`);
-  const result = nl.confirm($app, e.request.url.query().get("token"));
-  e.response.header().set("Cache-Control", "no-store");
-  if (result === "confirmed")
-    return e.html(
-      200,
-      nl.page(
-        "Subscription confirmed",
-        "Thank you! You will receive occasional updates on exhibitions and print editions.",
-      ),
-    );
-  if (result === "already")
-    return e.html(200, nl.page("Already confirmed", "Your subscription was already confirmed. Nothing more to do."));
-  if (result === "unsubscribed")
-    return e.html(
-      200,
-      nl.page(
-        "Unsubscribed",
-        "This address has unsubscribed, so nothing will be sent. Sign up again on the site if you change your mind.",
-      ),
-    );
-  return e.html(
-    400,
-    nl.page("Link not valid", "This confirmation link is not valid. Please sign up again on the site."),
-  );
+  const page = require(`${__hooks}/lib/hook-page.js`);
+  const token = e.request.url.query().get("token");
+  const state = nl.confirmState($app, token);
+  if (state === "pending")
+    return page.send(e, 200, {
+      title: "Confirm your subscription",
+      message: "Press the button to receive occasional updates on exhibitions and print editions.",
+      form: {
+        action: `/api/atelier/newsletter/confirm?token=${encodeURIComponent(token)}`,
+        button: "Confirm subscription",
+      },
+    });
+  return page.send(e, state === "invalid" ? 400 : 200, require(`${__hooks}/lib/newsletter-pages.js`).confirmed(state));
 });
 
-// GET: the link in every email body (unsubscribes at once and says so).
+// The button: confirms (the welcome mail goes out once).
+routerAdd(
+  "POST",
+  "/api/atelier/newsletter/confirm",
+  (e) => {
+    const nl = require(`${__hooks}/lib/newsletter.js`);
+    const result = nl.confirm($app, e.request.url.query().get("token"));
+    return require(`${__hooks}/lib/hook-page.js`).send(
+      e,
+      result === "invalid" ? 400 : 200,
+      require(`${__hooks}/lib/newsletter-pages.js`).confirmed(result),
+    );
+  },
+  $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
+);
+
+// The unsubscribe link in every mail body (GET): a page with the button.
 routerAdd("GET", "/api/atelier/newsletter/unsubscribe", (e) => {
   const nl = require(`${__hooks}/lib/newsletter.js`);
-  const result = nl.unsubscribe($app, e.request.url.query().get("token"));
-  e.response.header().set("Cache-Control", "no-store");
-  if (result === "invalid")
-    return e.html(
-      400,
-      nl.page(
-        "Link not valid",
-        "This unsubscribe link is not valid. Reply to any of our emails and we will remove you by hand.",
-      ),
-    );
-  return e.html(
-    200,
-    nl.page("You are unsubscribed", "You will not receive any more newsletter emails. Sorry to see you go."),
+  const page = require(`${__hooks}/lib/hook-page.js`);
+  const token = e.request.url.query().get("token");
+  const state = nl.unsubscribeState($app, token);
+  if (state === "subscribed")
+    return page.send(e, 200, {
+      title: "Unsubscribe",
+      message: "Press the button and this address will receive no more newsletter emails.",
+      form: {
+        action: `/api/atelier/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+        button: "Unsubscribe",
+        fields: { page: "1" },
+      },
+    });
+  return page.send(
+    e,
+    state === "invalid" ? 400 : 200,
+    require(`${__hooks}/lib/newsletter-pages.js`).unsubscribed(state),
   );
 });
 
-// POST: RFC 8058 one-click unsubscribe from the mail client (List-Unsubscribe-Post).
+// POST: the page's button (answered with a page), or RFC 8058 one-click unsubscribe from the
+// mail client (List-Unsubscribe-Post; answered with JSON).
 routerAdd(
   "POST",
   "/api/atelier/newsletter/unsubscribe",
   (e) => {
     const nl = require(`${__hooks}/lib/newsletter.js`);
     const result = nl.unsubscribe($app, e.request.url.query().get("token"));
+    let fromPage = false;
+    try {
+      fromPage = e.request.formValue("page") === "1";
+    } catch (_) {}
+    if (fromPage)
+      return require(`${__hooks}/lib/hook-page.js`).send(
+        e,
+        result === "invalid" ? 400 : 200,
+        require(`${__hooks}/lib/newsletter-pages.js`).unsubscribed(result),
+      );
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     if (result === "invalid") throw new BadRequestError("Invalid unsubscribe token.", {});
     return e.json(200, { status: "unsubscribed" });
   },

@@ -14,7 +14,8 @@ routerAdd(
   "GET",
   "/{path...}",
   (e) => {
-    require(`${__hooks}/lib/spa.js`).pageHeaders(e);
+    // CSP, HSTS, framing, referrer, COOP for Google's popup (lib/security-headers.js)
+    require(`${__hooks}/lib/security-headers.js`).app(e);
     // per-page head tags (title, description, og:image, JSON-LD) from lib/seo.js
     return require(`${__hooks}/lib/spa.js`).serve(e, require(`${__hooks}/lib/seo.js`).transform);
   },
@@ -22,10 +23,10 @@ routerAdd(
 );
 
 // Folders of files that must not be gzipped on the fly: hashed assets are served from their
-// precompressed .br/.gz copies, images and PDFs do not shrink (and PDFs are read in ranges).
-for (const folder of ["assets", "icons", "screenshots", "compendium"]) {
+// precompressed .br/.gz copies, and images do not shrink.
+for (const folder of ["assets", "icons", "screenshots"]) {
   routerAdd("GET", `/${folder}/{path...}`, (e) => {
-    require(`${__hooks}/lib/spa.js`).pageHeaders(e);
+    require(`${__hooks}/lib/security-headers.js`).app(e);
     return require(`${__hooks}/lib/spa.js`).serve(e, null);
   });
 }

@@ -11,6 +11,7 @@ routerAdd(
   "POST",
   "/api/atelier/create-payment",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const prof =
       $os.getenv("ATELIER_PROFILE") === "1"
         ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent"))
@@ -24,6 +25,7 @@ routerAdd(
       if (!body || typeof body !== "object" || Array.isArray(body))
         throw new BadRequestError("The request body must be a JSON object.");
       if (prof) prof.mark("parse");
+      require(`${__hooks}/lib/checkout-input.js`).checkEmail(body.customerEmail);
       if (body.courseSlug == null) {
         // A drop's crowd: answered here, without loading the checkout or touching the database.
         const soldOut = require(`${__hooks}/lib/checkout-input.js`).soldOutAnswer(body);
@@ -35,7 +37,7 @@ routerAdd(
       const result =
         body.courseSlug != null
           ? checkout.createCourseCheckout(body, auth)
-          : checkout.createPrintCheckout(body, auth, { ip: e.realIP() }, prof);
+          : checkout.createPrintCheckout(body, auth, { ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e) }, prof);
       if (prof) prof.finish(200);
       return e.json(200, result);
     } catch (err) {
@@ -50,6 +52,7 @@ routerAdd(
   "POST",
   "/api/atelier/verify-payment",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
@@ -87,6 +90,7 @@ routerAdd(
   "POST",
   "/api/atelier/cancel-payment",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
@@ -101,6 +105,7 @@ routerAdd(
 );
 
 routerAdd("POST", "/api/stripe/webhook", (e) => {
+  require(`${__hooks}/lib/security-headers.js`).api(e);
   const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const raw = toString(e.request.body);

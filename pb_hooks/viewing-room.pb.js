@@ -6,6 +6,7 @@ routerAdd(
   "POST",
   "/api/atelier/viewing-room/unlock",
   (e) => {
+    require(`${__hooks}/lib/security-headers.js`).api(e);
     const v = require(`${__hooks}/lib/validate.js`);
     const room = require(`${__hooks}/lib/viewing-room.js`);
     const b = v.body(e);

@@ -17,12 +17,31 @@ function isLoopbackHost(host) {
     .trim()
     .toLowerCase()
     .replace(/^\[|\]$/g, "");
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  return h === "localhost" || require(`${__hooks}/lib/client-ip.js`).isLoopback(h);
 }
 
-/** Demo sign-in only for a local try-out: no Google configured, demo content on, loopback. */
-function demoSignInAllowed() {
-  return !env("GOOGLE_CLIENT_ID") && truthy(env("DEMO_CONTENT")) && isLoopbackHost(env("HOST") || "127.0.0.1");
+/** The public origin's host: SITE_URL, else the listen address (HOST) as npm start sets it. */
+function siteHost() {
+  const site = env("SITE_URL");
+  if (!site) return env("HOST") || "127.0.0.1";
+  const m = /^https?:\/\/(\[[^\]]*\]|[^/:?#]*)/i.exec(site);
+  return m ? m[1] : "";
+}
+
+/** Whether this server offers demo sign-in at all: a local try-out, no Google, demo content, a loopback site. */
+function demoSignInOffered() {
+  return !env("GOOGLE_CLIENT_ID") && truthy(env("DEMO_CONTENT")) && isLoopbackHost(siteHost());
+}
+
+/**
+ * Demo sign-in hands out admin sessions, so it is for the machine the server runs on only:
+ * besides the server's own conditions, the caller must be a loopback peer that did not come
+ * through a proxy (a reverse proxy on 127.0.0.1 would otherwise hand it to the internet).
+ */
+function demoSignInAllowed(e) {
+  if (!demoSignInOffered()) return false;
+  const ip = require(`${__hooks}/lib/client-ip.js`);
+  return ip.isLoopback(e.remoteIP()) && !ip.hasProxyHeaders(e);
 }
 
 /** Applies GOOGLE_* env to the users collection's OAuth2 config (saved only when changed). */
@@ -54,10 +73,10 @@ function applyGoogleProvider(app) {
   if (JSON.stringify(users.oauth2) !== before) app.save(users);
 }
 
-/** What the browser needs to show the sign-in options. */
-function publicConfig() {
+/** What the browser needs to show the sign-in options (demo sign-in: for this caller). */
+function publicConfig(e) {
   const clientId = env("GOOGLE_CLIENT_ID");
-  return { googleClientId: clientId || null, demoSignIn: demoSignInAllowed() };
+  return { googleClientId: clientId || null, demoSignIn: demoSignInAllowed(e) };
 }
 
 const DEMO_USERS = {
@@ -66,7 +85,7 @@ const DEMO_USERS = {
 };
 
 function demoSignIn(e) {
-  if (!demoSignInAllowed()) throw new ForbiddenError("Demo sign-in is not available on this server.");
+  if (!demoSignInAllowed(e)) throw new ForbiddenError("Demo sign-in is not available on this server.");
   const body = e.requestInfo().body || {};
   const role = body.role === "admin" ? "admin" : body.role === "learner" ? "learner" : "";
   if (!role)
@@ -119,6 +138,8 @@ function onOAuth2(e) {
   if (e.providerName === "google" && !e.oAuth2User.email) {
     throw new BadRequestError("Your Google account has no verified email address.");
   }
+  // Google's display name is stored as the user's name: without characters that disguise text.
+  if (e.oAuth2User?.name) e.oAuth2User.name = require(`${__hooks}/lib/record-input.js`).clean(e.oAuth2User.name);
   const data = e.createData || {};
   for (const key of PROTECTED_FIELDS) {
     if (data[key] !== undefined)
@@ -126,6 +147,12 @@ function onOAuth2(e) {
         [key]: new ValidationError("validation_not_allowed", "Set by Google."),
       });
   }
+  const nameProblem =
+    data.name === undefined ? "" : require(`${__hooks}/lib/record-input.js`).problem("text", data.name);
+  if (nameProblem)
+    throw new BadRequestError(`Name: ${nameProblem}`, {
+      name: new ValidationError("validation_invalid_value", nameProblem),
+    });
   return e.next();
 }
 
@@ -134,6 +161,5 @@ module.exports = {
   publicConfig: publicConfig,
   demoSignIn: demoSignIn,
   onOAuth2: onOAuth2,
-  isLoopbackHost: isLoopbackHost,
   demoSignInAllowed: demoSignInAllowed,
 };

@@ -26,7 +26,8 @@ function parsePrintItems(items) {
   for (const item of items) {
     let id = item && typeof item.id === "string" ? item.id : "";
     if (id.indexOf("print-") === 0) id = id.slice(6);
-    const q = item ? Number(item.quantity == null ? 1 : item.quantity) : NaN;
+    // a line without a quantity is one copy; a quantity that is sent must be a number
+    const q = item && item.quantity === undefined ? 1 : item && typeof item.quantity === "number" ? item.quantity : NaN;
     if (!/^[a-z0-9]{1,32}$/.test(id))
       throw apiError(400, "Unknown print in the cart.", "items", "validation_invalid_id");
     if (!Number.isFinite(q) || Math.floor(q) !== q || q < 1) {
@@ -47,6 +48,14 @@ function parsePrintItems(items) {
     }
   }
   return order.map((id) => ({ printId: id, quantity: merged[id] }));
+}
+
+/** A customerEmail that is sent must be an address (null or "" means none). */
+function checkEmail(v) {
+  if (v === null || v === undefined || v === "") return;
+  const ok =
+    typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/contract.gen.js`).EMAIL_PATTERN.test(v);
+  if (!ok) throw apiError(400, "Please enter a valid email address.", "customerEmail", "validation_invalid_email");
 }
 
 function parseCurrency(c) {
@@ -81,6 +90,7 @@ module.exports = {
   apiError,
   parsePrintItems,
   parseCurrency,
+  checkEmail,
   shortageMessage,
   soldOutAnswer,
   MAX_COPIES_PER_ORDER,

@@ -12,9 +12,11 @@ function freeze(value) {
 
 /** Collection names, from the migrations. */
 const Collections = {
+  AnalyticsConsents: "analytics_consents",
   Artworks: "artworks",
   ChapterProgress: "chapter_progress",
   ContactMessages: "contact_messages",
+  CourseCompendium: "course_compendium",
   CourseEnrollments: "course_enrollments",
   CourseLessons: "course_lessons",
   CourseModules: "course_modules",
@@ -40,6 +42,9 @@ const Collections = {
 
 /** The values of every select field, by collection and field, from the migrations. */
 const Enums = {
+  analytics_consents: {
+    choice: ["accepted", "refused"],
+  },
   contact_messages: {
     kind: ["contact", "inquiry"],
     mail_status: ["pending", "sent", "failed"],
@@ -126,10 +131,15 @@ const FORM_LIMITS = {
   phone: 60,
   subject: 300,
   message: 5000,
-  context: 300,
   consentVersion: 40,
-  artworkSlug: 120,
+  slug: 120,
 };
+
+/**
+ * Version of the analytics consent banner's text, stored with every answer. Bump it when
+ * the wording changes: a visitor who answered an older text is asked again.
+ */
+const ANALYTICS_CONSENT_VERSION = "analytics-v1";
 
 /**
  * Resumable chapter-video uploads (tus 1.0.0 at `path`). The PWA sends `chunkBytes` per
@@ -158,5 +168,6 @@ module.exports = freeze({
   DEFAULT_DESCRIPTION,
   COURSE_SLUG,
   FORM_LIMITS,
+  ANALYTICS_CONSENT_VERSION,
   VIDEO_UPLOAD,
 });

@@ -465,8 +465,12 @@ const pages = [
   },
 ];
 
+// The course's compendium: a PDF in pb_hooks/demo/, stored as the protected course_compendium file.
+const compendiumFile = "the-whispering-game-compendium.pdf";
+
 module.exports = {
   siteSettings: { data: siteSettings, images: siteSettingsImages },
+  compendiumFile,
   artworks,
   newsPosts,
   prints,

@@ -81,10 +81,9 @@ function sendMail(sub, kind, subject, title, bodyHtml, textLines) {
   });
 }
 
-function greeting(sub) {
-  const first = sub.getString("name").split(" ")[0];
-  return first ? `Hello ${mailer().escapeHtml(first)},` : "Hello,";
-}
+// Nothing a visitor typed goes into a newsletter mail, not even their name: anyone can enter
+// any address, and the mail must not carry their words to it.
+const GREETING = "<p>Hello,</p>";
 
 function sendConfirmation(sub) {
   const m = mailer();
@@ -94,7 +93,7 @@ function sendConfirmation(sub) {
     "newsletter-confirm",
     `Please confirm your subscription to ${artist}`,
     "Confirm your subscription",
-    `<p>${greeting(sub)}</p><p>Thanks for signing up for occasional news about exhibitions and print editions from ${m.escapeHtml(artist)}. ` +
+    `${GREETING}<p>Thanks for signing up for occasional news about exhibitions and print editions from ${m.escapeHtml(artist)}. ` +
       "Please confirm that you want to receive them:</p>" +
       button(confirmUrl(sub), "Confirm subscription") +
       "<p>If you did not sign up, ignore this email and nothing will be sent.</p>",
@@ -114,7 +113,7 @@ function sendWelcome(sub) {
     "newsletter-welcome",
     `Welcome — you are subscribed to ${artist}`,
     "You are subscribed",
-    `<p>${greeting(sub)}</p><p>Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.</p>` +
+    `${GREETING}<p>Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.</p>` +
       button(`${m.siteUrl()}/`, "Visit the site"),
     [
       "Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.",
@@ -131,7 +130,7 @@ function sendViewingRoom(sub, artworkSlug, artworkTitle) {
   const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
   let html =
-    `<p>${greeting(sub)}</p><p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
+    `${GREETING}<p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
     (artworkTitle ? `, where <em>${m.escapeHtml(artworkTitle)}</em> is on view` : "") +
     ". This link opens the room on any of your devices:</p>" +
     button(roomUrl, "Open the viewing room");
@@ -156,10 +155,43 @@ function nowDate() {
   return new DateTime();
 }
 
+const FIXED_CONTEXTS = { footer: "Footer", home: "Home" };
+
 /**
- * Records a sign-up. Idempotent per email: a repeat keeps the first consent record and
- * answers with the current status; an unsubscribed address starts over with new consent.
- * input: {email, source, context, name, consentVersion, ip, artworkSlug}
+ * The consent context of a sign-up, from the database: "Footer"/"Home", the artwork's title
+ * (viewing room), the drop's slug, the exhibition's title. `refs` holds the slugs the form
+ * sent. Returns {context, artworkSlug, artworkTitle} or {error: {field, message}} for a slug
+ * that names nothing.
+ */
+function signupContext(app, source, refs) {
+  // every slug sent must name a record, whatever the form
+  const found = {};
+  for (const [field, collection, message] of [
+    ["artworkSlug", Collections.Artworks, "Unknown artwork."],
+    ["dropSlug", Collections.Drops, "Unknown print drop."],
+    ["exhibitionSlug", Collections.Exhibitions, "Unknown exhibition."],
+  ]) {
+    if (!refs[field]) continue;
+    const rows = app.findRecordsByFilter(collection, "slug = {:s}", "", 1, 0, { s: refs[field] });
+    if (!rows.length) return { error: { field: field, message: message } };
+    found[field] = rows[0];
+  }
+  if (FIXED_CONTEXTS[source]) return { context: FIXED_CONTEXTS[source] };
+  if (source === "viewing-room" && found.artworkSlug) {
+    const title = found.artworkSlug.getString("title");
+    return { context: title, artworkSlug: found.artworkSlug.getString("slug"), artworkTitle: title };
+  }
+  if (source === "print-drop" && found.dropSlug) return { context: found.dropSlug.getString("slug") };
+  if (source === "exhibition" && found.exhibitionSlug) return { context: found.exhibitionSlug.getString("title") };
+  return { context: "" };
+}
+
+/**
+ * Records a sign-up. Idempotent per email: a repeat keeps the first consent record; an
+ * unsubscribed address starts over with new consent. The caller answers the same whatever
+ * happened, so the answer does not tell whether an address is subscribed.
+ * input: {email, source, context, name, consentVersion, ip, artworkSlug, artworkTitle}
+ * (context and artworkTitle are derived by the route from the database, never sent text)
  */
 function subscribe(app, input) {
   let sub = findByEmail(app, input.email);
@@ -197,7 +229,7 @@ function subscribe(app, input) {
   let mail = { ok: true, error: "" };
   if (input.source === "viewing-room") {
     if (fresh || !recentlyMailed(app, sub, "viewing-room-welcome")) {
-      mail = sendViewingRoom(sub, input.artworkSlug, input.context);
+      mail = sendViewingRoom(sub, input.artworkSlug, input.artworkTitle);
     }
   } else if (sub.getString("status") === "pending" && (fresh || !recentlyMailed(app, sub, "newsletter-confirm"))) {
     mail = sendConfirmation(sub);
@@ -230,23 +262,27 @@ function unsubscribe(app, token) {
   return "unsubscribed";
 }
 
-/** A small standalone HTML page for the confirm/unsubscribe links. */
-function page(title, message) {
-  const m = mailer();
-  const artist = m.escapeHtml(m.artistName());
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${m.escapeHtml(title)} | ${artist}</title></head>` +
-    `<body style="margin:0;background:#f6f3ee;color:#1d1b18;font-family:Georgia,serif"><main style="max-width:560px;margin:12vh auto;padding:0 24px">` +
-    `<p style="letter-spacing:.12em;text-transform:uppercase;font-size:13px;color:#6b6158">${artist}</p>` +
-    `<h1 style="font-weight:normal">${m.escapeHtml(title)}</h1><p style="font-size:18px;line-height:1.6">${m.escapeHtml(message)}</p>` +
-    `<p><a href="${m.escapeHtml(m.siteUrl())}/" style="color:#1d1b18">Back to the site</a></p></main></body></html>`
-  );
+/** What a confirm link would do, without doing it: "pending" | "already" | "unsubscribed" | "invalid". */
+function confirmState(app, token) {
+  const sub = findByToken(app, "confirm_token", token);
+  if (!sub) return "invalid";
+  const status = sub.getString("status");
+  if (status === "confirmed") return "already";
+  return status === "unsubscribed" ? "unsubscribed" : "pending";
+}
+
+/** What an unsubscribe link would do, without doing it: "subscribed" | "already" | "invalid". */
+function unsubscribeState(app, token) {
+  const sub = findByToken(app, "unsubscribe_token", token);
+  if (!sub) return "invalid";
+  return sub.getString("status") === "unsubscribed" ? "already" : "subscribed";
 }
 
 module.exports = {
+  signupContext,
   subscribe,
   confirm,
   unsubscribe,
-  page,
+  confirmState,
+  unsubscribeState,
 };

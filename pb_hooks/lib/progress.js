@@ -17,6 +17,25 @@ const CHAPTER_FIELDS = [
 ];
 const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
 
+// What a device may send (lib/record-input.js): the record as the outbox writes it.
+const OWNER = { id: "id", user_id: "id", course_id: "id", chapter_id: "id" };
+const CHAPTER_INPUT = Object.assign({}, OWNER, {
+  visited: "bool",
+  last_visited_at: "date",
+  position_seconds: "seconds",
+  position_at: "date",
+  completed: "bool",
+  completed_at: "date",
+  client_updated_at: "date",
+});
+const TASK_INPUT = Object.assign({}, OWNER, {
+  task_identifier: "text",
+  task_title: "text",
+  completed: "bool",
+  completed_at: "date",
+  client_updated_at: "date",
+});
+
 function iso(msValue) {
   return msValue ? new Date(msValue).toISOString() : "";
 }
@@ -56,6 +75,7 @@ function finish(e, merged, stored, isCreate, derive, otherChange) {
 
 function onChapterWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
+  require(`${__hooks}/lib/record-input.js`).check(e, CHAPTER_INPUT);
   const incoming = read(e.record, CHAPTER_FIELDS);
   const stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
   const merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
@@ -64,6 +84,7 @@ function onChapterWrite(e, isCreate) {
 
 function onTaskWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
+  require(`${__hooks}/lib/record-input.js`).check(e, TASK_INPUT);
   let task = null;
   try {
     task = e.app.findFirstRecordByFilter(Collections.CourseTasks, "chapter_id = {:c} && task_identifier = {:t}", {

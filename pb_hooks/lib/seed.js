@@ -70,6 +70,18 @@ function upsert(app, collectionName, filter, params, data, images, imagesDir) {
   return { record, changed };
 }
 
+/** The course's compendium record with its PDF; a file already there (the artist's) stays. */
+function seedCompendium(app, course, path) {
+  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+  const rows = app.findRecordsByFilter(Collections.CourseCompendium, "course_id = {:c}", "", 1, 0, { c: course.id });
+  if (rows.length && rows[0].getString("file")) return { record: rows[0], changed: false };
+  const record = rows.length ? rows[0] : new Record(app.findCollectionByNameOrId(Collections.CourseCompendium));
+  record.set("course_id", course.id);
+  record.set("file", $filesystem.fileFromPath(path));
+  app.save(record);
+  return { record, changed: true };
+}
+
 /** Seeds everything; returns {collection: {total, changed}}. */
 function seedDemo(app, imagesDir) {
   const demo = require(`${__hooks}/lib/demo-content.js`);
@@ -107,6 +119,7 @@ function seedDemo(app, imagesDir) {
   bySlug(Collections.Drops, { data: { ...dropData, print_id: dropPrint.id }, images: {} });
 
   const course = bySlug(Collections.Courses, demo.course);
+  count(Collections.CourseCompendium, seedCompendium(app, course, `${__hooks}/demo/${demo.compendiumFile}`));
   const chapterBySort = {};
   for (const ch of demo.chapters) {
     const rec = count(

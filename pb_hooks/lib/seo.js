@@ -350,7 +350,9 @@ function transform(html, path, e, opts) {
     const stripped = html
       .replace(/<title\b[^>]*data-default-head[^>]*>[\s\S]*?<\/title>\s*/gi, "")
       .replace(/<(meta|link)\b[^>]*data-default-head[^>]*>\s*/gi, "");
-    return stripped.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+    // Spliced by index: a replacement string would read "$`", "$&", "$'" in a path as patterns.
+    const at = stripped.search(/<\/head>/i);
+    return `${stripped.slice(0, at)}    ${tags}\n  ${stripped.slice(at)}`;
   } catch (err) {
     $app.logger().error("seo head failed", "path", path, "error", String(err));
     return html;

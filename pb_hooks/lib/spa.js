@@ -51,18 +51,10 @@ function shellHtml(transform) {
   return transform ? transform(html) : html;
 }
 
-/** Headers of every page and file of the app. */
-function pageHeaders(e) {
-  const h = e.response.header();
-  // Google's sign-in popup needs to talk back to its opener.
-  h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-}
-
 function serve(e, transform) {
   const dir = publicDir();
-  // the whole path (routes for folders of files match on their own prefix)
+  // the whole path (routes for folders of files match on their own prefix); Go has already
+  // decoded it, so a malformed %-escape never gets here
   const name = String(e.request.url.path || "").replace(/^\/+/, "");
   if (name.split("/").indexOf("..") !== -1) throw new NotFoundError("Not found.");
 
@@ -87,4 +79,4 @@ function serve(e, transform) {
   return require(`${__hooks}/lib/ssr.js`).servePage(e, `/${name}`, shell, transform);
 }
 
-module.exports = { serve, pageHeaders, shellHtml, publicDir };
+module.exports = { serve, shellHtml, publicDir };

@@ -11,15 +11,18 @@ const FORM_BODY_LIMIT = 64 * 1024;
 const EMAIL_RE = contract.EMAIL_PATTERN;
 // Markup in plain-text fields is refused rather than stored: a tag, a comment or an entity-encoded tag.
 const HTML_RE = /<\s*\/?\s*[a-z!?]|&lt;\s*\/?\s*[a-z]/i;
-// Control characters other than tab/newline have no place in a form field (header injection, NULs).
+// Control characters other than tab/newline have no place in a form field (header injection,
+// NULs), nor characters that disguise text: zero-width space, word joiner, byte order mark and
+// the bidirectional overrides and isolates.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]/;
+// A single-line field holds no line break (a name or address that reaches a mail header).
+const LINE_BREAK_RE = /[\r\n\u2028\u2029]/;
 
 function str(v) {
   if (v === undefined || v === null) return "";
   if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  return null; // objects/arrays are not form values
+  return null; // numbers, booleans, objects and arrays are not form text
 }
 
 /**
@@ -38,6 +41,15 @@ function collector() {
       add(name, "validation_invalid_type", "Must be text.");
       return "";
     }
+    // checked before whitespace is tidied, which would hide a line break or a byte order mark
+    if (CONTROL_RE.test(s)) {
+      add(name, "validation_invalid_characters", "Contains characters that are not allowed.");
+      return "";
+    }
+    if (!rules.multiline && LINE_BREAK_RE.test(s)) {
+      add(name, "validation_invalid_characters", "Must be one line.");
+      return "";
+    }
     const value = rules.multiline ? s.replace(/\r\n?/g, "\n").trim() : s.replace(/\s+/g, " ").trim();
     if (!value) {
       if (rules.required) add(name, "validation_required", rules.requiredMessage || "This field is required.");
@@ -45,10 +57,6 @@ function collector() {
     }
     if (rules.max && value.length > rules.max) {
       add(name, "validation_length_too_long", `Must be at most ${rules.max} characters.`);
-      return "";
-    }
-    if (CONTROL_RE.test(value)) {
-      add(name, "validation_invalid_characters", "Contains characters that are not allowed.");
       return "";
     }
     if (!rules.allowHtml && HTML_RE.test(value)) {

@@ -131,15 +131,23 @@ function fail(e, status, message) {
   return e.json(status, { status: status, message: message, data: {} });
 }
 
-/** Common checks of every tus request but OPTIONS; returns an error response or null. */
+/**
+ * Common checks of every tus request but OPTIONS: answers the refusal and returns true, or
+ * returns false. (e.json returns nothing a caller could test, so the answer cannot be the
+ * return value: the handler would go on and create an upload after answering 403.)
+ */
 function refuse(e) {
   tusHeaders(e);
-  if (!isAdminOrSuperuser(e)) return fail(e, 403, "Only admins can upload chapter videos.");
+  if (!isAdminOrSuperuser(e)) {
+    fail(e, 403, "Only admins can upload chapter videos.");
+    return true;
+  }
   if (e.request.header.get("Tus-Resumable") !== TUS_VERSION) {
     e.response.header().set("Tus-Version", TUS_VERSION);
-    return fail(e, 412, `Tus-Resumable ${TUS_VERSION} is required.`);
+    fail(e, 412, `Tus-Resumable ${TUS_VERSION} is required.`);
+    return true;
   }
-  return null;
+  return false;
 }
 
 /** The upload named in the path, if it exists and belongs to the caller (superusers see all). */
@@ -156,8 +164,7 @@ function ownUpload(e) {
  * contract/shared.mjs) and optionally duration (whole seconds).
  */
 function create(e) {
-  const refused = refuse(e);
-  if (refused) return refused;
+  if (refuse(e)) return;
   const field = videoField(e.app);
   const rawLength = e.request.header.get("Upload-Length");
   const length = /^\d+$/.test(rawLength) ? Number(rawLength) : -1;
@@ -220,8 +227,7 @@ function offsetOf(app, st) {
 
 /** HEAD: how many bytes the server has, so the client resumes from there. */
 function head(e) {
-  const refused = refuse(e);
-  if (refused) return refused;
+  if (refuse(e)) return;
   const st = ownUpload(e);
   if (!st) return e.noContent(404);
   const h = e.response.header();
@@ -236,8 +242,7 @@ function head(e) {
  * connection or a corrupted chunk leaves the offset where the chunk started.
  */
 function patch(e) {
-  const refused = refuse(e);
-  if (refused) return refused;
+  if (refuse(e)) return;
   const st = ownUpload(e);
   if (!st) return e.noContent(404);
   if (e.request.header.get("Content-Type") !== "application/offset+octet-stream") {
@@ -300,8 +305,7 @@ function patch(e) {
 
 /** DELETE: the admin canceled; the partial file goes at once. */
 function terminate(e) {
-  const refused = refuse(e);
-  if (refused) return refused;
+  if (refuse(e)) return;
   const st = ownUpload(e);
   if (!st) return e.noContent(404);
   return withLock(

@@ -4,9 +4,9 @@
 export const TEST_SUPERUSER = Object.freeze({ email: 'superuser@atelier.test', password: 'superuser-password-123' });
 
 /**
- * Signs in as TEST_SUPERUSER and returns the token. `ip` is sent as X-Forwarded-For (the
- * settings trust it), so callers that sign in from their own address never share the
- * per-address sign-in rate limit.
+ * Signs in as TEST_SUPERUSER and returns the token. `ip` is sent as X-Forwarded-For: on a
+ * server that trusts it (TRUSTED_PROXY), callers that sign in from their own address never
+ * share the per-address sign-in rate limit.
  */
 export async function superuserToken(url, { ip } = {}) {
   const headers = { 'content-type': 'application/json' };

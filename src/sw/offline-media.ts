@@ -90,15 +90,4 @@ export function registerOfflineMediaRoutes() {
     },
     'GET',
   );
-
-  // Static files a course download stored (the compendium PDF): the copy first, else network.
-  registerRoute(
-    ({ url }) => url.origin === self.location.origin && url.pathname.endsWith('.pdf'),
-    async ({ request, url }) => {
-      const copy = await (await caches.open(DOWNLOADS_CACHE)).match(url.pathname);
-      if (copy) return respondFromCopy(request, copy);
-      return fetch(request);
-    },
-    'GET',
-  );
 }

@@ -1,9 +1,11 @@
 // Google sign-in end to end: the real /auth page and @react-oauth/google code flow, with
 // Google Identity Services' script replaced by a stand-in that hands out a code from the
-// local fake Google, exchanged by our own PocketBase (provider from GOOGLE_* env).
+// local fake Google, exchanged by our own PocketBase (provider from GOOGLE_* env). The
+// Content-Security-Policy of a server with a Google client must let all of it through.
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { settle, watchCsp } from './csp';
 
 let google: FakeGoogle;
 let pb: TestPocketBase;
@@ -28,7 +30,7 @@ window.google = { accounts: {
     initTokenClient() { return { requestAccessToken() {} }; },
     initCodeClient(config) {
       return { requestCode() {
-        fetch('https://accounts.google.com/__next_code').then((r) => r.text()).then((code) => config.callback({ code, scope: config.scope }));
+        fetch('https://accounts.google.com/gsi/__next_code').then((r) => r.text()).then((code) => config.callback({ code, scope: config.scope }));
       } };
     },
   },
@@ -38,7 +40,7 @@ async function routeGoogle(page: Page) {
   await page.route('https://accounts.google.com/**', (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/gsi/client') return route.fulfill({ contentType: 'text/javascript', body: GSI_STANDIN });
-    if (url.pathname === '/__next_code')
+    if (url.pathname === '/gsi/__next_code')
       return route.fulfill({
         contentType: 'text/plain',
         body: nextCode,
@@ -50,7 +52,9 @@ async function routeGoogle(page: Page) {
 
 test('"Continue with Google" signs in with the email Google verified and returns to the remembered page', async ({
   page,
+  context,
 }) => {
+  const violations = await watchCsp(context);
   await routeGoogle(page);
   const email = `g-${test.info().project.name}@example.com`;
   nextCode = google.issueCode({ sub: `sub-${test.info().project.name}`, email, name: 'Grace' });
@@ -64,6 +68,8 @@ test('"Continue with Google" signs in with the email Google verified and returns
   expect(stored.record.email).toBe(email);
   expect(stored.record.role).toBe('learner');
   expect(google.tokenRequests.at(-1)?.redirect_uri).toBe('postmessage');
+  await settle(page);
+  expect(violations()).toEqual([]);
 });
 
 test('a failed Google sign-in shows "Authentication Error"', async ({ page }) => {

@@ -70,8 +70,9 @@ export async function seriousAxeViolations(page: Page, tags: string[] | null = A
 const rand = (n: number) => Math.floor(Math.random() * n);
 
 /**
- * Each test speaks from its own client address (PocketBase trusts X-Forwarded-For, see the
- * settings migration), so the per-address form rate limits do not couple the tests.
+ * Each test speaks from its own client address (the e2e server trusts X-Forwarded-For as if
+ * behind a TLS proxy, TRUSTED_PROXY=1), so the per-address form rate limits do not couple the
+ * tests. Demo sign-in refuses requests with proxy headers: sign in before calling this.
  */
 export async function ownClientIp(page: Page): Promise<string> {
   const ip = `10.${rand(254)}.${rand(254)}.${rand(254) + 1}`;

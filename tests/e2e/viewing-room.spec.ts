@@ -74,7 +74,7 @@ test.describe('viewing room', () => {
     // the token the welcome mail carries: made by the server for a subscriber
     const email = uniqueEmail('link');
     const res = await request.post('/api/atelier/subscribe-newsletter', {
-      data: { email, source: 'viewing-room', context: 'Understudy', artworkSlug: 'understudy' },
+      data: { email, source: 'viewing-room', artworkSlug: 'understudy' },
       headers: { 'x-forwarded-for': '10.200.0.1' },
     });
     expect(res.ok()).toBe(true);

@@ -19,7 +19,7 @@ interface Row {
   /** fixture key → status per role for GET one */
   view: Record<string, PerRole<number>>;
   /** body per role for a create, and the status each role gets */
-  create: { body: (role: Role, w: World) => Body; expect: PerRole<number> };
+  create: { body: (role: Role, w: World) => Body | FormData; expect: PerRole<number> };
   /** fixture key, patch and the status each role gets */
   update: { record: string; patch: Body; expect: PerRole<number> };
   /** a fresh record for the superuser to delete; others try a fixture */
@@ -125,16 +125,12 @@ const MATRIX: Row[] = [
   serverOnly('newsletter_subscribers', 'subscriber', () => bodies.newsletter_subscribers(), { status: 'confirmed' }),
   serverOnly('contact_messages', 'message', () => bodies.contact_messages(), { mail_status: 'sent' }),
   serverOnly('mail_log', 'mail', () => bodies.mail_log(), { status: 'failed' }),
+  serverOnly('analytics_consents', 'consent', () => bodies.analytics_consents(), { choice: 'refused' }),
   {
     collection: 'users',
-    list: per(
-      [],
-      ['learner'],
-      ['enrolled'],
-      ['learner', 'enrolled', 'admin', 'bystander'],
-      ['learner', 'enrolled', 'admin', 'bystander'],
-    ),
-    view: { learner: per(404, 200, 404, 200, 200) },
+    // an admin reads their own account only, like everyone else
+    list: per([], ['learner'], ['enrolled'], ['admin'], ['learner', 'enrolled', 'admin', 'bystander']),
+    view: { learner: per(404, 200, 404, 404, 200) },
     // sign-up happens only through OAuth2
     create: { body: () => bodies.users(), expect: per(400, 400, 400, 400, 200) },
     update: { record: 'learner', patch: { name: 'Changed' }, expect: per(404, 200, 404, 404, 200) },
@@ -170,6 +166,16 @@ const MATRIX: Row[] = [
     delete: { record: 'chapter2', fresh: (w) => bodies.course_modules(U(w), 8), expect: superuserOnly(204) },
   },
   {
+    collection: 'course_compendium',
+    list: per([], [], ['compendium'], ['compendium'], ['compendium']),
+    view: { compendium: per(404, 404, 200, 200, 200) },
+    // the artist uploads it in the admin UI (the draft course has none yet)
+    create: { body: (_r, w) => bodies.course_compendium(U(w)), expect: superuserOnly(200) },
+    update: { record: 'compendium', patch: {}, expect: superuserOnly(200) },
+    // one per course: the superuser deletes the fixture itself
+    delete: { record: 'compendium', fresh: () => null, expect: superuserOnly(204) },
+  },
+  {
     collection: 'course_outline',
     list: per(
       ['chapter1', 'chapter2'],
@@ -202,8 +208,9 @@ const MATRIX: Row[] = [
   },
   {
     collection: 'course_enrollments',
-    list: per([], [], ['enrollment'], ['enrollment'], ['enrollment']),
-    view: { enrollment: per(404, 404, 200, 200, 200) },
+    // an admin reads their own enrolments only
+    list: per([], [], ['enrollment'], ['adminEnrollment'], ['enrollment', 'adminEnrollment']),
+    view: { enrollment: per(404, 404, 200, 404, 200), adminEnrollment: per(404, 404, 404, 200, 200) },
     // enrolments come from payment fulfilment only; nobody enrols themselves
     create: { body: (role, w) => bodies.course_enrollments(uid(role, w), U(w)), expect: superuserOnly(200) },
     update: { record: 'enrollment', patch: { source: 'demo' }, expect: superuserOnly(200) },
@@ -346,6 +353,46 @@ describe('course content behaviours', () => {
     expect(outline.body).toMatchObject({ title: 'Chapter 1', has_video: true, course_id: w.ids.coursePublished });
     expect(outline.body).not.toHaveProperty('content');
     expect(outline.body).not.toHaveProperty('video');
+  });
+
+  it.each([
+    ['anon', 404],
+    ['learner', 404],
+    ['enrolled', 200],
+    ['admin', 200],
+    ['superuser', 200],
+  ] as const)('the protected compendium PDF, fetched with a file token as %s → %i', async (role, want) => {
+    let query = '';
+    if (w.tokens[role]) query = `?token=${(await api(pb, 'POST', '/api/files/token', w.tokens[role])).body.token}`;
+    const res = await fetch(
+      `${pb.url}/api/files/course_compendium/${w.ids.compendium}/${w.records.compendium.file}${query}`,
+    );
+    expect(res.status).toBe(want);
+    if (want === 200) expect(res.headers.get('content-type')).toContain('application/pdf');
+    // without a token nobody gets it
+    expect(
+      (await fetch(`${pb.url}/api/files/course_compendium/${w.ids.compendium}/${w.records.compendium.file}`)).status,
+    ).toBe(404);
+  });
+
+  it('an admin edits chapter text but cannot move a chapter to another course or reorder it', async () => {
+    const url = `${records('course_modules')}/${w.ids.chapter2}`;
+    for (const patch of [
+      { course_id: w.ids.courseDraft },
+      { sort_order: 7 },
+      { content: 'x', course_id: w.ids.courseDraft },
+    ]) {
+      const res = await api(pb, 'PATCH', url, w.tokens.admin, patch);
+      expect(res.status, JSON.stringify(patch)).toBe(404);
+    }
+    const same = await api(pb, 'PATCH', url, w.tokens.admin, { course_id: w.ids.coursePublished, sort_order: 2 });
+    expect(same.status).toBe(200);
+    const after = await api(pb, 'GET', url, pb.superuser.token);
+    expect(after.body).toMatchObject({ course_id: w.ids.coursePublished, sort_order: 2 });
+    // the superuser keeps everything
+    const moved = await api(pb, 'PATCH', url, pb.superuser.token, { sort_order: 3 });
+    expect(moved.status).toBe(200);
+    expect((await api(pb, 'PATCH', url, pb.superuser.token, { sort_order: 2 })).status).toBe(200);
   });
 
   it('a learner cannot make themselves admin', async () => {

@@ -3,10 +3,16 @@ import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import type { Loose } from './helpers';
 
-async function post(pb: TestPocketBase, path: string, body: unknown, token?: string) {
+async function post(
+  pb: TestPocketBase,
+  path: string,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${pb.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Loose };
@@ -113,6 +119,11 @@ describe('demo sign-in', () => {
   let pb: TestPocketBase;
   beforeAll(async () => {
     pb = await startPocketBase({ seed: true });
+    // demo sign-in allows 5 a minute per address (tests/integration/client-address.test.ts)
+    await asSuperuser(pb, '/api/settings', {
+      method: 'PATCH',
+      body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
+    });
   });
   afterAll(async () => {
     await pb?.stop();
@@ -142,20 +153,40 @@ describe('demo sign-in', () => {
     expect(r.json.record.role).toBe('admin');
     expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'root' })).status).toBe(400);
   });
+
+  // A reverse proxy on the same machine connects from 127.0.0.1 too: what it forwards must not
+  // get an admin session. Any header naming a client means the request came through one.
+  it.each<Record<string, string>>([
+    { 'x-forwarded-for': '203.0.113.5' },
+    { 'x-forwarded-for': '127.0.0.1' },
+    { 'x-real-ip': '127.0.0.1' },
+    { forwarded: 'for=198.51.100.7;proto=https' },
+    { 'x-forwarded-proto': 'https' },
+    { 'cf-connecting-ip': '198.51.100.8' },
+  ])('is refused for a request that came through a proxy: %o', async (headers) => {
+    expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'admin' }, undefined, headers)).status).toBe(403);
+    const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`, { headers })).json();
+    expect(cfg.demoSignIn).toBe(false);
+  });
 });
 
-describe('demo sign-in on a public address', () => {
-  let pb: TestPocketBase;
-  beforeAll(async () => {
-    pb = await startPocketBase({ env: { DEMO_CONTENT: '1', HOST: '0.0.0.0' } });
-  });
+describe('demo sign-in on a server that is not a local try-out', () => {
+  const servers: TestPocketBase[] = [];
   afterAll(async () => {
-    await pb?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   });
 
-  it('is refused when HOST is not a loopback address', async () => {
-    expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' })).status).toBe(403);
-    const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`)).json();
+  it.each([
+    ['a public SITE_URL', { SITE_URL: 'https://atelier.example' }],
+    ['a public SITE_URL on a loopback listen address', { SITE_URL: 'http://atelier.example:8090', HOST: '127.0.0.1' }],
+    ['demo content off', { DEMO_CONTENT: '0' }],
+    ['a trusted proxy in front, forwarding a loopback client', { TRUSTED_PROXY: '1' }],
+  ] as const)('is refused with %s', async (_label, env) => {
+    const pb = await startPocketBase({ env: { DEMO_CONTENT: '1', ...env } });
+    servers.push(pb);
+    const headers: Record<string, string> = 'TRUSTED_PROXY' in env ? { 'x-forwarded-for': '127.0.0.1' } : {};
+    expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' }, undefined, headers)).status).toBe(403);
+    const cfg = await (await fetch(`${pb.url}/api/atelier/auth-config`, { headers })).json();
     expect(cfg.demoSignIn).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // collection a visible and (where rules filter) an invisible record, plus valid bodies
 // for fresh records.
 import { createUser, type TestPocketBase } from '../support/pocketbase';
-import { createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
+import { createAsSuperuser, type Loose, tinyMp4, tinyPdf, unique } from './helpers';
 
 export type Role = 'anon' | 'learner' | 'enrolled' | 'admin' | 'superuser';
 export const ROLES: Role[] = ['anon', 'learner', 'enrolled', 'admin', 'superuser'];
@@ -118,6 +118,14 @@ export const bodies = {
     client_id: unique('c'),
   }),
   mail_log: () => ({ to: 'visitor@atelier.test', subject: 'Hello', status: 'sent' }),
+  analytics_consents: () => ({ choice: 'accepted', text_version: 'analytics-v1', visitor: unique('v') }),
+  /** A compendium (multipart: its PDF is required). */
+  course_compendium: (courseId: string) => {
+    const form = new FormData();
+    form.append('course_id', courseId);
+    form.append('file', tinyPdf(), 'compendium.pdf');
+    return form;
+  },
   users: () => {
     const password = 'x-unused-password-1234';
     return { email: `${unique('user')}@atelier.test`, password, passwordConfirm: password };
@@ -181,6 +189,8 @@ export async function buildWorld(pb: TestPocketBase): Promise<World> {
   await add('lesson', 'course_lessons', bodies.course_lessons(P, w.ids.chapter1));
   await add('draftLesson', 'course_lessons', bodies.course_lessons(U, w.ids.draftChapter));
   await add('enrollment', 'course_enrollments', bodies.course_enrollments(w.users.enrolled, P));
+  await add('adminEnrollment', 'course_enrollments', bodies.course_enrollments(w.users.admin, U));
+  await add('compendium', 'course_compendium', bodies.course_compendium(P));
   await add('chapterProgress', 'chapter_progress', bodies.chapter_progress(w.users.enrolled, P, w.ids.chapter1));
   await add('taskProgress', 'user_task_progress', bodies.user_task_progress(w.users.enrolled, P, w.ids.chapter1));
   await add('lessonProgress', 'lesson_progress', bodies.lesson_progress(w.users.enrolled, w.ids.lesson));
@@ -188,5 +198,6 @@ export async function buildWorld(pb: TestPocketBase): Promise<World> {
   await add('subscriber', 'newsletter_subscribers', bodies.newsletter_subscribers());
   await add('message', 'contact_messages', bodies.contact_messages());
   await add('mail', 'mail_log', bodies.mail_log());
+  await add('consent', 'analytics_consents', bodies.analytics_consents());
   return w;
 }

@@ -69,6 +69,20 @@ export function tinyMp4Bytes(): Uint8Array {
   ]);
 }
 
+/** A minimal valid PDF (one empty page), enough for PocketBase's MIME check. */
+export function tinyPdf(): Blob {
+  const text = [
+    '%PDF-1.4',
+    '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 10 10]>> endobj',
+    'trailer <</Root 1 0 R>>',
+    '%%EOF',
+    '',
+  ].join('\n');
+  return new Blob([text], { type: 'application/pdf' });
+}
+
 let counter = 0;
 /** A fresh lowercase suffix for unique slugs and emails. */
 export function unique(prefix: string): string {

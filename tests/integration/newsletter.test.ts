@@ -24,6 +24,8 @@ async function subscribers(email: string) {
   return ((await r.json()) as { items: Record<string, unknown>[] }).items;
 }
 
+const confirmLink = (html: string) => link(html, '/api/atelier/newsletter/confirm');
+
 function mailsTo(address: string, count = 1) {
   return mailsToOf(mail, address, count);
 }
@@ -40,7 +42,11 @@ async function sentKinds(address: string) {
 
 beforeAll(async () => {
   mail = await startMailDev();
-  pb = await startPocketBase({ seed: true, env: { ...mail.smtpEnv, MAIL_FROM: 'Elin Vinter <studio@example.com>' } });
+  pb = await startPocketBase({
+    seed: true,
+    behindProxy: true,
+    env: { ...mail.smtpEnv, MAIL_FROM: 'Elin Vinter <studio@example.com>' },
+  });
 });
 
 afterAll(async () => {
@@ -52,21 +58,41 @@ beforeEach(() => {
   ipSeq++;
 });
 
+/** The POST form of a page a link opens: its action URL and hidden fields. */
+function pageForm(html: string): { action: string; fields: Record<string, string>; button: string } {
+  const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
+  if (!form) throw new Error(`no form in page: ${html}`);
+  const fields: Record<string, string> = {};
+  for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]] = m[2];
+  const button = /<button type="submit">([^<]+)<\/button>/.exec(form[2])?.[1] ?? '';
+  return { action: new URL(form[1].replace(/&amp;/g, '&'), pb.url).href, fields, button };
+}
+
+/** Presses the page's button as a browser would (a form POST). */
+function press(form: { action: string; fields: Record<string, string> }) {
+  return fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.fields).toString(),
+  });
+}
+
 describe('subscribe-newsletter', () => {
-  it('records consent and emails a confirmation link that confirms and sends a welcome', async () => {
+  it('records consent and emails a confirmation link; opening it shows a button, pressing it confirms and sends a welcome', async () => {
     const email = 'ada@example.com';
     const res = await post(
       '/api/atelier/subscribe-newsletter',
-      { email: 'Ada@Example.com', source: 'footer', context: 'Footer', consentVersion: 'newsletter-v1' },
+      { email: 'Ada@Example.com', source: 'footer', context: 'Chosen by the caller', consentVersion: 'newsletter-v1' },
       '203.0.113.7',
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'pending', mailSent: true });
+    expect(await res.json()).toEqual({ ok: true });
 
     const [sub] = await subscribers(email);
     expect(sub).toMatchObject({
       status: 'pending',
       consent_source: 'footer',
+      // derived on the server: what the caller sent as context is not stored
       consent_context: 'Footer',
       consent_text_version: 'newsletter-v1',
       consent_ip: '203.0.113.7',
@@ -78,9 +104,21 @@ describe('subscribe-newsletter', () => {
     expect(confirmMail.headers['list-unsubscribe']).toMatch(/^<http.*\/api\/atelier\/newsletter\/unsubscribe\?token=/);
     expect(confirmMail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
-    const confirmRes = await fetch(link(confirmMail.html, '/api/atelier/newsletter/confirm'));
-    expect(confirmRes.status).toBe(200);
-    expect(await confirmRes.text()).toContain('Subscription confirmed');
+    // a mail scanner opening the link changes nothing
+    const link = confirmLink(confirmMail.html);
+    for (let i = 0; i < 2; i++) {
+      const opened = await fetch(link);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-security-policy')).toContain("form-action 'self'");
+      const form = pageForm(await opened.text());
+      expect(form.button).toBe('Confirm subscription');
+    }
+    expect((await subscribers(email))[0].status).toBe('pending');
+    expect(await sentKinds(email)).toEqual(['newsletter-confirm']);
+
+    const pressed = await press(pageForm(await (await fetch(link)).text()));
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('Subscription confirmed');
     const [after] = await subscribers(email);
     expect(after.status).toBe('confirmed');
 
@@ -89,10 +127,37 @@ describe('subscribe-newsletter', () => {
     expect(welcome).toBeDefined();
     expect(welcome?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
-    // confirming twice sends no second welcome
-    const again = await fetch(link(confirmMail.html, '/api/atelier/newsletter/confirm'));
+    // opening or pressing again sends no second welcome
+    const again = await fetch(link);
     expect(await again.text()).toContain('Already confirmed');
+    const pressedAgain = await fetch(link, { method: 'POST' });
+    expect(await pressedAgain.text()).toContain('Already confirmed');
     expect(await sentKinds(email)).toEqual(['newsletter-confirm', 'newsletter-welcome']);
+  });
+
+  it('answers every valid sign-up the same, whether the address is new, pending, confirmed or unsubscribed', async () => {
+    const fresh = 'fresh@example.com';
+    const pending = 'pending@example.com';
+    const confirmed = 'confirmed@example.com';
+    const left = 'left@example.com';
+    const sign = async (email: string) => {
+      const res = await post('/api/atelier/subscribe-newsletter', { email, source: 'home' });
+      return { status: res.status, body: await res.text(), type: res.headers.get('content-type') };
+    };
+    await sign(pending);
+    await sign(confirmed);
+    const [c] = await mailsTo(confirmed);
+    await press(pageForm(await (await fetch(confirmLink(c.html))).text()));
+    await sign(left);
+    const [l] = await mailsTo(left);
+    await press(pageForm(await (await fetch(link(l.html, '/api/atelier/newsletter/unsubscribe'))).text()));
+    expect((await subscribers(confirmed))[0].status).toBe('confirmed');
+    expect((await subscribers(left))[0].status).toBe('unsubscribed');
+
+    const answers = [await sign(fresh), await sign(pending), await sign(confirmed), await sign(left)];
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(answers[0].status).toBe(200);
+    expect(JSON.parse(answers[0].body)).toEqual({ ok: true });
   });
 
   it('a repeated sign-up is idempotent: one record, no second confirmation right away', async () => {
@@ -100,24 +165,36 @@ describe('subscribe-newsletter', () => {
     for (let i = 0; i < 3; i++) {
       const res = await post('/api/atelier/subscribe-newsletter', { email, source: 'home', context: 'Home' });
       expect(res.status).toBe(200);
-      expect((await res.json()).status).toBe('pending');
+      expect(await res.json()).toEqual({ ok: true });
     }
     expect(await subscribers(email)).toHaveLength(1);
     expect(await sentKinds(email)).toEqual(['newsletter-confirm']);
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
-  it('the unsubscribe link in the mail body works, and so does the one-click POST', async () => {
+  it('the unsubscribe link in the mail body shows a button that unsubscribes, and the one-click POST works', async () => {
     const email = 'leave@example.com';
-    await post('/api/atelier/subscribe-newsletter', { email, source: 'print-drop', context: 'print-drop' });
+    await post('/api/atelier/subscribe-newsletter', { email, source: 'print-drop', dropSlug: 'print-drop' });
+    expect((await subscribers(email))[0].consent_context).toBe('print-drop');
     const [m] = await mailsTo(email);
-    const res = await fetch(link(m.html, '/api/atelier/newsletter/unsubscribe'));
+    const opened = await fetch(link(m.html, '/api/atelier/newsletter/unsubscribe'));
+    expect(opened.status).toBe(200);
+    const form = pageForm(await opened.text());
+    expect(form.button).toBe('Unsubscribe');
+    expect((await subscribers(email))[0].status).toBe('pending');
+    const res = await press(form);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toContain('You are unsubscribed');
     expect((await subscribers(email))[0].status).toBe('unsubscribed');
 
-    // signing up again starts over with a fresh consent record
-    await post('/api/atelier/subscribe-newsletter', { email, source: 'exhibition', context: 'In the hollow' });
+    // signing up again starts over with a fresh consent record; the exhibition's title comes from its slug
+    await post('/api/atelier/subscribe-newsletter', {
+      email,
+      source: 'exhibition',
+      exhibitionSlug: 'in-the-hollow',
+      context: 'Not this',
+    });
     const [again] = await subscribers(email);
     expect(again).toMatchObject({ status: 'pending', consent_source: 'exhibition', consent_context: 'In the hollow' });
 
@@ -130,28 +207,36 @@ describe('subscribe-newsletter', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toEqual({ status: 'unsubscribed' });
     expect((await subscribers(email))[0].status).toBe('unsubscribed');
   });
 
   it('a bad unsubscribe or confirm token is refused', async () => {
     expect((await fetch(`${pb.url}/api/atelier/newsletter/unsubscribe?token=nope`)).status).toBe(400);
     expect((await fetch(`${pb.url}/api/atelier/newsletter/confirm?token=${'a'.repeat(40)}`)).status).toBe(400);
+    expect(
+      (await fetch(`${pb.url}/api/atelier/newsletter/confirm?token=${'a'.repeat(40)}`, { method: 'POST' })).status,
+    ).toBe(400);
     expect((await post('/api/atelier/newsletter/unsubscribe?token=x', {})).status).toBe(400);
   });
 
-  it('the viewing-room sign-up mails a link that unlocks the room on another device', async () => {
+  it('the viewing-room sign-up mails a link that unlocks the room on another device, with nothing the caller typed', async () => {
     const email = 'visitor@example.com';
+    const planted = 'Claim your prize at evil.example';
     const res = await post('/api/atelier/subscribe-newsletter', {
       email,
       source: 'viewing-room',
-      context: 'The Whispering Room',
-      name: 'Vera Visitor',
+      context: planted,
+      name: `Vera ${planted}`,
       artworkSlug: 'the-whispering-room',
     });
     expect(res.status).toBe(200);
     const [m] = await mailsTo(email);
     expect(m.subject).toContain('viewing room');
-    expect(m.html).toContain('Hello Vera');
+    // the artwork's title comes from the database; neither the name nor the context is mailed
+    expect(m.html).toContain('<em>The Whispering Room</em>');
+    expect(m.html).not.toContain('Vera');
+    expect(`${m.html}${m.text}${m.subject}`).not.toContain('evil.example');
     const roomUrl = new URL(link(m.html, '/viewing-room?'));
     expect(roomUrl.searchParams.get('artwork')).toBe('the-whispering-room');
     const token = roomUrl.searchParams.get('access');
@@ -165,7 +250,7 @@ describe('subscribe-newsletter', () => {
     expect(forged.status).toBe(400);
     const [sub] = await subscribers(email);
     expect(sub).toMatchObject({
-      name: 'Vera Visitor',
+      name: `Vera ${planted}`,
       consent_source: 'viewing-room',
       consent_context: 'The Whispering Room',
     });
@@ -180,11 +265,15 @@ describe('subscribe-newsletter', () => {
       [{ email: 'x@example.com', source: 'popup' }, 'source'],
       [{ email: `${'a'.repeat(250)}@example.com`, source: 'footer' }, 'email'],
       [{ email: 'x@example.com', source: 'footer', name: '<script>alert(1)</script>' }, 'name'],
-      [{ email: 'x@example.com', source: 'footer', context: 'c'.repeat(301) }, 'context'],
+      [{ email: 'x@example.com', source: 'viewing-room', artworkSlug: 'no-such-artwork' }, 'artworkSlug'],
+      [{ email: 'x@example.com', source: 'viewing-room', artworkSlug: 'Not A Slug' }, 'artworkSlug'],
+      [{ email: 'x@example.com', source: 'print-drop', dropSlug: 'no-such-drop' }, 'dropSlug'],
+      [{ email: 'x@example.com', source: 'exhibition', exhibitionSlug: 'no-such-show' }, 'exhibitionSlug'],
       [{ email: ['x@example.com'], source: 'footer' }, 'email'],
     ];
-    for (const [body, field] of cases) {
-      const res = await post('/api/atelier/subscribe-newsletter', body);
+    for (const [i, [body, field]] of cases.entries()) {
+      // one address per case: the route allows 10 sign-ups a minute per address
+      const res = await post('/api/atelier/subscribe-newsletter', body, `10.1.${i}.1`);
       expect(res.status, JSON.stringify(body)).toBe(400);
       const json = (await res.json()) as { message: string; data: Record<string, { code: string; message: string }> };
       expect(Object.keys(json.data)).toContain(field);

@@ -14,7 +14,7 @@ let chapters: { id: string; sort_order: number }[];
 let tasks: { id: string; chapter_id: string; task_identifier: string }[];
 
 beforeAll(async () => {
-  pb = await startPocketBase({ seed: true });
+  pb = await startPocketBase({ seed: true, behindProxy: true });
   learner = await createUser(pb, { email: 'sync@example.com' });
   const course = (await listAll(pb, 'courses', `&filter=${encodeURIComponent('slug="whispering-game"')}`))[0];
   courseId = course.id;

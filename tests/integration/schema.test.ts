@@ -130,9 +130,10 @@ const EXPECTED: Record<
   users: {
     type: 'auth',
     fields: ['email', 'emailVisibility', 'verified', 'password', 'tokenKey', 'name', 'avatar', 'role'],
+    // admins included: everyone reads their own account only (superusers read all)
     rules: {
-      listRule: `@request.auth.id != "" && (id = @request.auth.id || ${ADMIN})`,
-      viewRule: `@request.auth.id != "" && (id = @request.auth.id || ${ADMIN})`,
+      listRule: '@request.auth.id != "" && id = @request.auth.id',
+      viewRule: '@request.auth.id != "" && id = @request.auth.id',
       createRule: '@request.context = "oauth2" && @request.body.role:isset = false',
       updateRule: '@request.auth.id != "" && id = @request.auth.id && @request.body.role:isset = false',
       deleteRule: null,
@@ -174,9 +175,16 @@ const EXPECTED: Record<
       listRule: `${ADMIN} || ${ENROLLED}`,
       viewRule: `${ADMIN} || ${ENROLLED}`,
       createRule: null,
-      updateRule: ADMIN,
+      // admins edit a chapter's video and text; they cannot move it to another course or place
+      updateRule:
+        `${ADMIN} && (@request.body.course_id:isset = false || @request.body.course_id = course_id)` +
+        ' && (@request.body.sort_order:isset = false || @request.body.sort_order = sort_order)',
       deleteRule: null,
     },
+  },
+  course_compendium: {
+    fields: ['course_id', 'file'],
+    rules: { ...SUPERUSERS_ONLY, listRule: `${ADMIN} || ${ENROLLED}`, viewRule: `${ADMIN} || ${ENROLLED}` },
   },
   course_outline: {
     type: 'view',
@@ -209,8 +217,8 @@ const EXPECTED: Record<
     fields: ['user_id', 'course_id', 'enrolled_at', 'order_id', 'source'],
     rules: {
       ...SUPERUSERS_ONLY,
-      listRule: `@request.auth.id != "" && (user_id = @request.auth.id || ${ADMIN})`,
-      viewRule: `@request.auth.id != "" && (user_id = @request.auth.id || ${ADMIN})`,
+      listRule: '@request.auth.id != "" && user_id = @request.auth.id',
+      viewRule: '@request.auth.id != "" && user_id = @request.auth.id',
     },
   },
   chapter_progress: {
@@ -279,6 +287,7 @@ const EXPECTED: Record<
     rules: SUPERUSERS_ONLY,
   },
   mail_log: { fields: ['to', 'subject', 'kind', 'status', 'error', 'ref'], rules: SUPERUSERS_ONLY },
+  analytics_consents: { fields: ['choice', 'text_version', 'visitor'], rules: SUPERUSERS_ONLY },
 };
 
 let pb: TestPocketBase;
@@ -330,10 +339,11 @@ describe('migrations on an empty database', () => {
     expect(missing).toEqual([]);
   });
 
-  it('makes every image a file field with thumbs and image types, and the chapter video protected', () => {
+  it('makes every image a file field with thumbs and image types, and the chapter video and compendium protected', () => {
+    const notImages = ['course_modules.video', 'course_modules.video_archive', 'course_compendium.file'];
     for (const c of collections) {
       for (const f of c.fields) {
-        if (f.type !== 'file' || c.name === 'users' || f.name === 'video' || f.name === 'video_archive') continue;
+        if (f.type !== 'file' || c.name === 'users' || notImages.includes(`${c.name}.${f.name}`)) continue;
         expect(f.thumbs, `${c.name}.${f.name}`).toEqual(['400x0', '800x0', '1600x0']);
         expect(f.mimeTypes, `${c.name}.${f.name}`).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
         expect(
@@ -346,6 +356,8 @@ describe('migrations on an empty database', () => {
     expect(video.protected).toBe(true);
     expect(video.maxSize).toBeGreaterThanOrEqual(2 * 1024 ** 3);
     expect(video.mimeTypes.every((m: string) => m.startsWith('video/'))).toBe(true);
+    const pdf = byName('course_compendium').fields.find((f: Loose) => f.name === 'file');
+    expect(pdf).toMatchObject({ protected: true, required: true, mimeTypes: ['application/pdf'] });
     // earlier videos: server-filled, never sent to the browser, as protected as the video
     const archive = byName('course_modules').fields.find((f: Loose) => f.name === 'video_archive');
     expect(archive).toMatchObject({ type: 'file', protected: true, hidden: true });
@@ -417,15 +429,23 @@ describe('migrations on an empty database', () => {
 });
 
 describe('settings', () => {
-  it('enable batch, rate limits and the trusted proxy header, and name the app', async () => {
+  it('enable batch and rate limits, trust no proxy header without TRUSTED_PROXY, and name the app', async () => {
     const { status, body: s } = await api(pb, 'GET', '/api/settings', pb.superuser.token);
     expect(status).toBe(200);
     expect(s.meta.appName).toBe('Atelier');
     expect(s.batch).toMatchObject({ enabled: true, maxRequests: 200 });
-    expect(s.trustedProxy.headers).toEqual(['X-Forwarded-For']);
+    expect(s.trustedProxy).toEqual({ headers: [], useLeftmostIP: false });
     expect(s.rateLimits.enabled).toBe(true);
     // the progress collections have their own roomier rules (outbox batches; 1795270000 migration)
+    // each form and sign-in route has its own per-address limit (1795300000 migration)
     expect(s.rateLimits.rules.map((r: Loose) => r.label)).toEqual([
+      'POST /api/atelier/demo-sign-in',
+      'POST /api/atelier/viewing-room/unlock',
+      'POST /api/atelier/subscribe-newsletter',
+      'POST /api/atelier/send-contact',
+      'POST /api/atelier/verify-payment',
+      'POST /api/atelier/cancel-payment',
+      'POST /api/atelier/analytics-consent',
       'user_task_progress:update',
       'user_task_progress:create',
       'chapter_progress:update',

@@ -17,6 +17,7 @@ const SEEDED = [
   'course_modules',
   'course_tasks',
   'course_lessons',
+  'course_compendium',
 ];
 
 let pb: TestPocketBase;
@@ -134,6 +135,19 @@ describe('demo seeding', () => {
       null,
     );
     expect(outline.body.items).toHaveLength(11);
+  });
+
+  it("adds the course's compendium as a protected PDF: no file without a token", async () => {
+    const [course] = await listAll(pb, 'courses');
+    const [compendium] = await listAll(pb, 'course_compendium');
+    expect(compendium.course_id).toBe(course.id);
+    expect(compendium.file).toMatch(/\.pdf$/);
+    const url = `${pb.url}/api/files/course_compendium/${compendium.id}/${compendium.file}`;
+    expect((await fetch(url)).status).toBe(404);
+    const token = (await api(pb, 'POST', '/api/files/token', pb.superuser.token)).body.token;
+    const res = await fetch(`${url}?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
   it('adds the print drop, the exhibition and the legal pages', async () => {

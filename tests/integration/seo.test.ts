@@ -151,6 +151,23 @@ describe('shareable pages carry their own head in the served HTML', () => {
     expect(p.html).not.toContain('<script>alert(1)');
     expect(p.title).toContain('&quot;&gt;&lt;script&gt;');
   });
+
+  // "$`" in a replacement string means "everything before the match": it used to splice the
+  // whole head into the canonical URL.
+  it.each(['/a$`b', "/a$'b", '/a$&b', '/a$$b', '/news/$`'])(
+    'a path with a replacement pattern (%s) lands in the head as written',
+    async (path) => {
+      const p = await page(path);
+      const unescaped = p.canonical
+        ?.replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
+      expect(unescaped).toBe(`${pb.url}${path}`);
+      expect(p.html.match(/<\/head>/g)).toHaveLength(1);
+      expect(p.html.match(/<title/g)).toHaveLength(1);
+      expect(p.html.match(/<html/g)).toHaveLength(1);
+    },
+  );
 });
 
 describe('crawler files', () => {

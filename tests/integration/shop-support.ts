@@ -21,6 +21,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
   const mail = await startMailDev();
   const stripe = await startStripeStandin();
   const pb = await startPocketBase({
+    behindProxy: true,
     env: { ...mail.smtpEnv, ...stripe.env, ARTIST_EMAIL: ARTIST, MAIL_FROM: 'studio@atelier.test', ...env },
   });
   stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);
@@ -141,15 +142,20 @@ export async function mailTo(shop: Shop, address: string) {
   return all.filter((m) => m.to.some((t) => t.address === address));
 }
 
-/** A POST on a fresh connection from a given loopback address (127.x.y.z), no proxy header. */
-export function postFrom(url: string, body: unknown, localAddress: string): Promise<{ status: number; json: Json }> {
+/** A POST on a fresh connection from a given loopback address (127.x.y.z); no proxy header unless given. */
+export function postFrom(
+  url: string,
+  body: unknown,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Json }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve) => {
     const req = request(url, {
       method: 'POST',
       agent: false,
       localAddress,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

@@ -93,6 +93,7 @@ beforeAll(async () => {
   const addr = ratesServer.address();
   ratesUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/latest`;
   pb = await startPocketBase({
+    behindProxy: true,
     env: {
       ...mail.smtpEnv,
       ...stripe.env,

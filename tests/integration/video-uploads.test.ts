@@ -3,7 +3,7 @@
 // connections and resumes, the file verified before it replaces the chapter's video,
 // uploads finished by the cron job, and abandoned uploads removed after a day.
 import { createHash } from 'node:crypto';
-import { utimesSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
@@ -209,9 +209,14 @@ describe('creating an upload', () => {
   it('only admins may: anonymous 401, learners 403', async () => {
     const chapter = await newChapter();
     const fields = { chapter: chapter.id, filename: 'a.mp4', filetype: 'video/mp4', sha256: 'a'.repeat(64) };
+    const files = () =>
+      existsSync(join(pb.dataDir, 'video_uploads')) ? readdirSync(join(pb.dataDir, 'video_uploads')) : [];
+    const before = files();
     expect((await create(null, 100, fields)).status).toBe(401);
     expect((await create(learner, 100, fields)).status).toBe(403);
     expect((await create(enrolled, 100, fields)).status).toBe(403);
+    // a refusal stores nothing (the handler stops after answering)
+    expect(files()).toEqual(before);
     expect((await create(admin, 100, fields)).status).toBe(201);
   });
 

@@ -21,6 +21,12 @@ export interface StartOptions {
   publicDir?: string;
   /** Extra env for PocketBase (SMTP, Stripe, Google stand-ins...). */
   env?: Record<string, string>;
+  /**
+   * The test plays the TLS proxy in front (TRUSTED_PROXY=1): X-Forwarded-For names the
+   * visitor, so tests that speak for many visitors give each its own address. Off by
+   * default, as in production: the socket's address counts.
+   */
+  behindProxy?: boolean;
 }
 
 export async function startPocketBase(opts: StartOptions = {}): Promise<TestPocketBase> {
@@ -32,6 +38,7 @@ export async function startPocketBase(opts: StartOptions = {}): Promise<TestPock
     PORT: String(port),
     SITE_URL: `http://127.0.0.1:${port}`,
     DEMO_CONTENT: opts.seed ? '1' : '0',
+    TRUSTED_PROXY: opts.behindProxy ? '1' : '',
     ...opts.env,
   } as Record<string, string>;
   let server: Awaited<ReturnType<typeof servePocketBase>>;

@@ -4,7 +4,10 @@ import { mirrorDownloadedChapter } from '@/features/course/api/download-course';
 import { db } from '@/lib/offline/db';
 import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 
-vi.mock('@/lib/pocketbase/client', () => ({ pb: {} }));
+// the session module reads the auth store on load (the compendium's query keys import it)
+vi.mock('@/lib/pocketbase/client', () => ({
+  pb: { authStore: { isValid: false, record: null, onChange: () => () => {} } },
+}));
 
 const chapter = (id: string) => ({
   id,

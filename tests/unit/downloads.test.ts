@@ -9,6 +9,8 @@ import { DOWNLOADS_CACHE, OWNER_HEADER } from '@/lib/offline/media-keys';
 
 vi.mock('@/lib/pocketbase/client', () => ({
   pb: {
+    // the session module reads it on load (the compendium's query keys import it)
+    authStore: { isValid: false, record: null, onChange: () => () => {} },
     files: {
       getToken: async () => 'file-token',
       getURL: (r: { id: string; collectionId: string }, name: string, q: { token: string }) =>

@@ -27,17 +27,18 @@ afterEach(() => vi.restoreAllMocks());
 describe('visitor forms', () => {
   it('online: a sign-up is sent at once with consent version and a client id', async () => {
     online(true);
-    send.mockResolvedValue({ status: 'pending' });
-    const out = await subscribeNewsletter({ email: ' a@b.se ', source: 'footer', context: 'Footer' });
+    send.mockResolvedValue({ ok: true });
+    const out = await subscribeNewsletter({ email: ' a@b.se ', source: 'footer' });
     expect(out.status).toBe('sent');
     const [path, init] = send.mock.calls[0];
     expect(path).toBe('/api/atelier/subscribe-newsletter');
     expect(init.body).toMatchObject({
       email: 'a@b.se',
       source: 'footer',
-      context: 'Footer',
       consentVersion: 'footer-v1',
     });
+    // what the sign-up is about is for the server to name
+    expect(init.body).not.toHaveProperty('context');
     expect(init.body.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(enqueue).not.toHaveBeenCalled();
   });
@@ -71,7 +72,7 @@ describe('visitor forms', () => {
         },
       }),
     );
-    const err = await subscribeNewsletter({ email: 'x', source: 'home', context: 'Home' }).catch((e) => e);
+    const err = await subscribeNewsletter({ email: 'x', source: 'home' }).catch((e) => e);
     expect(err).toBeInstanceOf(FormError);
     expect(err.message).toBe('Email: Please enter a valid email address.');
     expect(err.fieldErrors).toEqual({ email: 'Please enter a valid email address.' });
@@ -90,7 +91,7 @@ describe('visitor forms', () => {
         response: { message: 'Email: Please enter a valid email address.', data: { email: nested } },
       }),
     );
-    const err = await subscribeNewsletter({ email: 'x', source: 'home', context: 'Home' }).catch((e) => e);
+    const err = await subscribeNewsletter({ email: 'x', source: 'home' }).catch((e) => e);
     expect(err.message).toBe('Email: Please enter a valid email address.');
     expect(err.fieldErrors).toEqual({});
   });

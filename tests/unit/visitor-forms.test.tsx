@@ -54,7 +54,7 @@ const CASES: Case[] = [
   },
   {
     name: 'viewing-room entry',
-    form: () => <EntryForm artworkTitle="Red Room" artworkSlug="red-room" onUnlocked={() => {}} />,
+    form: () => <EntryForm artworkSlug="red-room" onUnlocked={() => {}} />,
     send: subscribeNewsletter,
     fill: { 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com' },
     refuse: { field: 'email', label: 'Email' },
@@ -78,7 +78,7 @@ const CASES: Case[] = [
   },
   {
     name: 'exhibition sign-up',
-    form: () => <ExhibitionSignup exhibitionTitle="In the hollow" />,
+    form: () => <ExhibitionSignup exhibitionSlug="in-the-hollow" />,
     send: subscribeNewsletter,
     fill: { 'Name (optional)': 'Ana', Email: 'ana@example.com' },
     refuse: { field: 'email', label: 'Email' },

@@ -68,3 +68,13 @@ export const bottom = style({
 });
 
 export const bottomLink = style({ color: vars.color.inverseInk });
+
+export const bottomButton = style({
+  padding: 0,
+  border: 0,
+  background: 'transparent',
+  color: vars.color.inverseInk,
+  font: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
+import { PrivacyChoicesButton } from '@/features/privacy/components/ConsentBanner';
 import { useSiteSettings } from '@/features/site/api/site-settings';
 import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
 import { visuallyHidden } from '@/styles/utils.css';
@@ -97,6 +98,7 @@ export function Footer() {
         <p>
           © {year} {name}
         </p>
+        <PrivacyChoicesButton className={styles.bottomButton} />
         {settings?.artist_site_url ? (
           <p>
             <a href={settings.artist_site_url} className={styles.bottomLink} {...external}>

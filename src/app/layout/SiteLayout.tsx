@@ -1,5 +1,6 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { ConsentBanner } from '@/features/privacy/components/ConsentBanner';
 import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
 import { Toaster } from '@/ui/toast/Toaster';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
@@ -37,6 +38,8 @@ export function SiteLayout() {
       </main>
       {showFooter ? <Footer /> : null}
       {registerServiceWorker ? <UpdatePrompt /> : null}
+      {/* asks only when the server names an analytics script; after load, like the service worker */}
+      {registerServiceWorker ? <ConsentBanner /> : null}
       <Toaster />
       <ScrollToTop />
     </div>

@@ -3,9 +3,11 @@
 
 /** Collection names, from the migrations. */
 export const Collections = {
+  AnalyticsConsents: 'analytics_consents',
   Artworks: 'artworks',
   ChapterProgress: 'chapter_progress',
   ContactMessages: 'contact_messages',
+  CourseCompendium: 'course_compendium',
   CourseEnrollments: 'course_enrollments',
   CourseLessons: 'course_lessons',
   CourseModules: 'course_modules',
@@ -31,6 +33,9 @@ export const Collections = {
 
 /** The values of every select field, by collection and field, from the migrations. */
 export const Enums = {
+  analytics_consents: {
+    choice: ['accepted', 'refused'],
+  },
   contact_messages: {
     kind: ['contact', 'inquiry'],
     mail_status: ['pending', 'sent', 'failed'],
@@ -117,10 +122,15 @@ export const FORM_LIMITS = {
   phone: 60,
   subject: 300,
   message: 5000,
-  context: 300,
   consentVersion: 40,
-  artworkSlug: 120,
+  slug: 120,
 } as const;
+
+/**
+ * Version of the analytics consent banner's text, stored with every answer. Bump it when
+ * the wording changes: a visitor who answered an older text is asked again.
+ */
+export const ANALYTICS_CONSENT_VERSION = 'analytics-v1' as const;
 
 /**
  * Resumable chapter-video uploads (tus 1.0.0 at `path`). The PWA sends `chunkBytes` per

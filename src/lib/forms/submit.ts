@@ -12,12 +12,17 @@ import { newClientId } from './client-id';
 /** The form a sign-up came from (stored as its consent source). */
 type NewsletterSource = (typeof Enums.newsletter_subscribers.consent_source)[number];
 
+/**
+ * A sign-up. What it is about is named by slug (the artwork of the viewing room, the drop,
+ * the exhibition); the server looks up the titles it records and mails.
+ */
 export interface NewsletterInput {
   email: string;
   source: NewsletterSource;
-  context: string;
   name?: string;
   artworkSlug?: string;
+  dropSlug?: string;
+  exhibitionSlug?: string;
 }
 
 export interface ContactInput {

@@ -2,9 +2,11 @@
 // Regenerate with `npm run gen:types`; an integration test fails when it is stale.
 
 export const Collections = {
+  AnalyticsConsents: 'analytics_consents',
   Artworks: 'artworks',
   ChapterProgress: 'chapter_progress',
   ContactMessages: 'contact_messages',
+  CourseCompendium: 'course_compendium',
   CourseEnrollments: 'course_enrollments',
   CourseLessons: 'course_lessons',
   CourseModules: 'course_modules',
@@ -35,6 +37,19 @@ export interface BaseRecord {
   id: string;
   collectionId: string;
   collectionName: CollectionName;
+}
+
+/** `analytics_consents` (base collection) */
+export interface AnalyticsConsentsRecord extends BaseRecord {
+  collectionName: 'analytics_consents';
+  /** What the visitor answered. */
+  choice: 'accepted' | 'refused';
+  /** Version of the banner text the visitor was shown. */
+  text_version: string;
+  /** Random id the visitor's browser keeps with its choice (not linked to an account). */
+  visitor: string;
+  created: string;
+  updated: string;
 }
 
 /** `artworks` (base collection) */
@@ -140,6 +155,17 @@ export interface ContactMessagesRecord extends BaseRecord {
   mail_status: 'pending' | 'sent' | 'failed' | '';
   /** Last mail error, if any. */
   mail_error: string;
+  created: string;
+  updated: string;
+}
+
+/** `course_compendium` (base collection) */
+export interface CourseCompendiumRecord extends BaseRecord {
+  collectionName: 'course_compendium';
+  /** Course whose learners get this compendium (one per course). */
+  course_id: string;
+  /** The compendium PDF (up to 50 MB). Protected: only enrolled learners and admins can fetch it; learners can save it for offline use. */
+  file: string;
   created: string;
   updated: string;
 }
@@ -642,9 +668,11 @@ export interface UsersRecord extends BaseRecord {
 }
 
 export interface CollectionRecords {
+  analytics_consents: AnalyticsConsentsRecord;
   artworks: ArtworksRecord;
   chapter_progress: ChapterProgressRecord;
   contact_messages: ContactMessagesRecord;
+  course_compendium: CourseCompendiumRecord;
   course_enrollments: CourseEnrollmentsRecord;
   course_lessons: CourseLessonsRecord;
   course_modules: CourseModulesRecord;

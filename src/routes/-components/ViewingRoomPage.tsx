@@ -69,7 +69,7 @@ export function ViewingRoomPage({ slug, access }: { slug?: string; access?: stri
             Leave your name and email to see <em>{artwork.title}</em> and more works up close, with detail images and
             prices on request.
           </p>
-          <EntryForm artworkTitle={artwork.title} artworkSlug={artwork.slug} onUnlocked={() => setUnlocked(true)} />
+          <EntryForm artworkSlug={artwork.slug} onUnlocked={() => setUnlocked(true)} />
         </div>
       )}
     </div>

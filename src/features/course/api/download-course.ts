@@ -1,5 +1,5 @@
-// Offline course downloads: a chapter (video, text, tasks) or a whole course (plus the
-// compendium PDF) stored on this device for the signed-in learner. Files go to Cache
+// Offline course downloads: a chapter (video, text, tasks) or a whole course (plus its
+// protected compendium PDF) stored on this device for the signed-in learner. Files go to Cache
 // Storage under keys not tied to the file token (lib/offline/media-keys.ts), and the service
 // worker (src/sw/offline-media.ts) serves them with Range support. Each stored item gets a
 // Dexie `downloads` row (offline-copies.ts); chapter texts and tasks also go into the course
@@ -9,6 +9,7 @@ import { DOWNLOADS_CACHE, offlineMediaKey, OWNER_HEADER } from '@/lib/offline/me
 import { requestPersistentStorage, storageInfo } from '@/lib/offline/storage';
 import { pb } from '@/lib/pocketbase/client';
 import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
+import { type CompendiumFile, COMPENDIUM_TITLE, compendiumCacheKey, compendiumUrl } from './compendium';
 import { chapterMirror, tasksMirror } from './course';
 import { chapterRecordKey, type DownloadableChapter, rowKey } from './offline-copies';
 import { resumableBody } from './resumable-body';
@@ -82,17 +83,29 @@ export interface DownloadEstimate {
   available: number | null;
 }
 
+async function planCompendium(file: CompendiumFile, signal?: AbortSignal): Promise<PlannedFile> {
+  const url = await compendiumUrl(file);
+  return {
+    cacheKey: compendiumCacheKey(file),
+    url,
+    kind: 'file',
+    title: COMPENDIUM_TITLE,
+    chapterId: '',
+    bytes: await headSize(url, signal).catch(() => 0),
+  };
+}
+
 /** Size first: what downloading these chapters (and the compendium) would store. */
 export async function estimateDownload(
   chapters: readonly DownloadableChapter[],
-  opts: { compendiumUrl?: string; signal?: AbortSignal } = {},
+  opts: { compendium?: CompendiumFile | null; signal?: AbortSignal } = {},
 ): Promise<DownloadEstimate> {
   const plan = await planChapters(chapters, opts.signal);
-  let bytes = plan.reduce((n, f) => n + f.bytes, 0);
-  if (opts.compendiumUrl) bytes += await headSize(opts.compendiumUrl, opts.signal).catch(() => 0);
+  if (opts.compendium) plan.push(await planCompendium(opts.compendium, opts.signal));
+  const bytes = plan.reduce((n, f) => n + f.bytes, 0);
   const storage = await storageInfo();
   const available = storage.quota != null && storage.usage != null ? Math.max(0, storage.quota - storage.usage) : null;
-  return { bytes, files: plan.length + (opts.compendiumUrl ? 1 : 0), available };
+  return { bytes, files: plan.length, available };
 }
 
 /** Streams one file into the cache, counting bytes as they arrive (never whole in memory). */
@@ -140,8 +153,8 @@ export interface DownloadOptions {
   chapters: readonly DownloadableChapter[];
   /** Tasks per chapter id (course_tasks records), stored with the chapter text. */
   tasksByChapter?: Readonly<Record<string, readonly unknown[]>>;
-  /** Same-origin URL of the compendium PDF (course downloads). */
-  compendiumUrl?: string;
+  /** The course's compendium (course downloads). */
+  compendium?: CompendiumFile | null;
   onProgress?: (p: DownloadProgress) => void;
   signal?: AbortSignal;
 }
@@ -158,17 +171,7 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
     throw new Error('You are offline. Downloads need a connection.');
   void requestPersistentStorage();
   const plan = await planChapters(chapters, signal);
-  if (opts.compendiumUrl) {
-    const url = new URL(opts.compendiumUrl, location.origin);
-    plan.push({
-      cacheKey: url.pathname,
-      url: url.pathname,
-      kind: 'file',
-      title: 'Compendium',
-      chapterId: '',
-      bytes: await headSize(url.pathname, signal).catch(() => 0),
-    });
-  }
+  if (opts.compendium) plan.push(await planCompendium(opts.compendium, signal));
   const total = plan.reduce((n, f) => n + f.bytes, 0);
   let loaded = 0;
   const report = (current: string) =>

@@ -14,4 +14,5 @@ export const courseKeys = {
   chapters: (userId: string, courseId: string) => [...OWN_DATA_KEY, userId, 'chapters', courseId] as const,
   progressPull: (userId: string, courseId: string) => [...OWN_DATA_KEY, userId, 'progress-pull', courseId] as const,
   downloadable: (userId: string) => [...OWN_DATA_KEY, userId, 'downloadable-courses'] as const,
+  compendium: (userId: string, courseId: string) => [...OWN_DATA_KEY, userId, 'compendium', courseId] as const,
 };

@@ -210,6 +210,8 @@ function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, en
           </nav>
         </div>
         <CourseSidebar
+          userId={user.id}
+          courseId={courseId}
           courseSlug={courseSlug}
           chapters={chapters}
           currentId={chapterId}

@@ -5,6 +5,7 @@ import type { CoursesRecord, CourseTasksRecord, UsersRecord } from '@/lib/pocket
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
+import { compendiumQueryOptions } from '../api/compendium';
 import {
   chaptersQueryOptions,
   enrollmentQueryOptions,
@@ -59,10 +60,11 @@ function YourProgress({
   );
 }
 
-/** "Download the whole course": every chapter with text and video, and the course's tasks. */
+/** "Download the whole course": every chapter with text and video, the course's tasks and its compendium. */
 function CourseDownload({ user, course }: { user: UsersRecord; course: CoursesRecord }) {
   const fullChapters = useQuery(chaptersQueryOptions(user.id, course.id));
   const tasks = useQuery(tasksQueryOptions(course.id));
+  const compendium = useQuery(compendiumQueryOptions(user.id, course.id));
   return (
     <section className={c.card} aria-labelledby="offline-title">
       <h2 id="offline-title" className={c.h3}>
@@ -74,6 +76,7 @@ function CourseDownload({ user, course }: { user: UsersRecord; course: CoursesRe
           courseId={course.id}
           chapters={fullChapters.data.map((ch) => ({ ...ch }))}
           tasksByChapter={groupByChapter(tasks.data ?? [])}
+          compendium={compendium.data}
           scope="course"
         />
       ) : fullChapters.isError ? (

@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { CourseOutlineRecord } from '@/lib/pocketbase/types.gen';
-import { button } from '@/ui/button/button.css';
 import { chapterNumber } from '../model/progress';
+import { CompendiumButton } from './CompendiumButton';
 import * as c from './course.css';
 import * as styles from './CourseSidebar.css';
 
-/** The compendium is a static file in public/, precached for offline use. */
-const COMPENDIUM_URL = '/compendium/the-whispering-game-compendium.pdf';
-
 interface Props {
+  userId: string;
+  courseId: string;
   courseSlug: string;
   chapters: CourseOutlineRecord[];
   currentId: string;
@@ -16,15 +15,13 @@ interface Props {
   accessible: boolean;
 }
 
-export function CourseSidebar({ courseSlug, chapters, currentId, completed, accessible }: Props) {
+export function CourseSidebar({ userId, courseId, courseSlug, chapters, currentId, completed, accessible }: Props) {
   return (
     <aside className={c.card} aria-labelledby="content-title">
       <h2 id="content-title" className={c.h3}>
         Course Content
       </h2>
-      <a href={COMPENDIUM_URL} download className={button({ tone: 'outline', size: 'sm', block: true })}>
-        Download Compendium
-      </a>
+      <CompendiumButton userId={userId} courseId={courseId} courseSlug={courseSlug} />
       <ol className={styles.list}>
         {chapters.map((ch) => {
           const state = !accessible ? 'locked' : completed.has(ch.id) ? 'done' : 'open';

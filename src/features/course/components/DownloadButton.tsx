@@ -4,6 +4,7 @@ import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
 import { type DownloadProgress, downloadForOffline, estimateDownload } from '../api/download-course';
 import { removeChapterDownload, removeCourseDownload, useDownloads } from '../api/manage-downloads';
+import type { CompendiumFile } from '../api/compendium';
 import type { DownloadableChapter } from '../api/offline-copies';
 import { formatBytes } from '../model/bytes';
 import * as styles from './Downloads.css';
@@ -15,8 +16,8 @@ export interface DownloadButtonProps {
   /** One chapter ("this chapter") or every chapter ("the whole course"). */
   chapters: readonly DownloadableChapter[];
   tasksByChapter?: Readonly<Record<string, readonly unknown[]>>;
-  /** Same-origin URL of the compendium PDF, stored along with a course download. */
-  compendiumUrl?: string;
+  /** The course's compendium, stored along with a course download. */
+  compendium?: CompendiumFile | null;
   /** What is downloaded, for the labels: "chapter" or "course". */
   scope: 'chapter' | 'course';
 }
@@ -32,14 +33,7 @@ type Phase =
  * "Download for offline": shows the size first, then progress; once stored, says so and
  * offers Remove. For the chapter viewer (one chapter) and the course dashboard (all).
  */
-export function DownloadButton({
-  userId,
-  courseId,
-  chapters,
-  tasksByChapter,
-  compendiumUrl,
-  scope,
-}: DownloadButtonProps) {
+export function DownloadButton({ userId, courseId, chapters, tasksByChapter, compendium, scope }: DownloadButtonProps) {
   const online = useOnlineStatus();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const abortRef = useRef<AbortController | null>(null);
@@ -54,7 +48,7 @@ export function DownloadButton({
   const checkSize = async () => {
     setPhase({ kind: 'sizing' });
     try {
-      const { bytes, available } = await estimateDownload(chapters, { compendiumUrl });
+      const { bytes, available } = await estimateDownload(chapters, { compendium });
       setPhase({ kind: 'confirm', bytes, available });
     } catch (err) {
       setPhase({ kind: 'error', message: err instanceof Error ? err.message : 'Could not check the download size.' });
@@ -71,7 +65,7 @@ export function DownloadButton({
         courseId,
         chapters,
         tasksByChapter,
-        compendiumUrl,
+        compendium,
         signal: controller.signal,
         onProgress: (progress) => setPhase({ kind: 'downloading', progress }),
       });

@@ -13,7 +13,7 @@ export function NotifyForm({ dropSlug }: { dropSlug: string }) {
   const errorId = useId();
   const [email, setEmail] = useState('');
   const { submit, sending, fieldErrors } = useFormSubmit({
-    send: (value: string) => subscribeNewsletter({ email: value, source: 'print-drop', context: dropSlug }),
+    send: (value: string) => subscribeNewsletter({ email: value, source: 'print-drop', dropSlug }),
     check: (value) => (value ? undefined : 'ignore'),
     notices: {
       sent: { title: 'Subscribed', description: "You'll be notified at release." },

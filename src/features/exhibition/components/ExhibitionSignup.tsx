@@ -10,7 +10,7 @@ import * as styles from './Exhibition.css';
 const EMAIL_REQUIRED = 'Please enter your email address';
 
 /** Exhibition sign-up: email required, name optional. */
-export function ExhibitionSignup({ exhibitionTitle }: { exhibitionTitle: string }) {
+export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const {
@@ -23,7 +23,7 @@ export function ExhibitionSignup({ exhibitionTitle }: { exhibitionTitle: string 
         email: input.email,
         name: input.name || undefined,
         source: 'exhibition',
-        context: exhibitionTitle,
+        exhibitionSlug,
       }),
     check: (input) =>
       input.email

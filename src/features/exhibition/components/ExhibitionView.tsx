@@ -44,7 +44,7 @@ export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }
           {[where, opens && closes ? `${opens} – ${closes}` : opens].filter(Boolean).join(' · ')}
         </p>
         {exhibition.description ? <p className={styles.text}>{exhibition.description}</p> : null}
-        <ExhibitionSignup exhibitionTitle={exhibition.title} />
+        <ExhibitionSignup exhibitionSlug={exhibition.slug} />
       </div>
     </div>
   );

@@ -10,8 +10,6 @@ import * as styles from './NewsletterForm.css';
 
 type NewsletterSource = 'footer' | 'home';
 
-const CONTEXT: Record<NewsletterSource, string> = { footer: 'Footer', home: 'Home' };
-
 interface NewsletterFormProps {
   source: NewsletterSource;
   /** Dark for the footer, light on page backgrounds. */
@@ -30,7 +28,7 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
   const errorId = useId();
   const [email, setEmail] = useState('');
   const { submit, sending, fieldErrors } = useFormSubmit({
-    send: (value: string) => subscribeNewsletter({ email: value, source, context: CONTEXT[source] }),
+    send: (value: string) => subscribeNewsletter({ email: value, source }),
     check: (value) =>
       isValidEmail(value)
         ? undefined

@@ -10,7 +10,6 @@ import { NAME_PART_MAX } from '../model/inquiry';
 import * as styles from './ViewingRoom.css';
 
 interface EntryFormProps {
-  artworkTitle: string;
   artworkSlug: string;
   onUnlocked: () => void;
 }
@@ -22,7 +21,7 @@ type Visitor = ReturnType<typeof rememberedVisitor>;
  * sign-up is accepted (or saved offline); the newsletter itself still needs the confirmation
  * in the email.
  */
-export function EntryForm({ artworkTitle, artworkSlug, onUnlocked }: EntryFormProps) {
+export function EntryForm({ artworkSlug, onUnlocked }: EntryFormProps) {
   const [values, setValues] = useState(rememberedVisitor);
   const set = (name: keyof Visitor) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -35,7 +34,6 @@ export function EntryForm({ artworkTitle, artworkSlug, onUnlocked }: EntryFormPr
       subscribeNewsletter({
         email: v.email,
         source: 'viewing-room',
-        context: artworkTitle,
         name: `${v.firstName} ${v.lastName}`,
         artworkSlug,
       }),

@@ -1,0 +1,53 @@
+// A small standalone HTML page answered by a hook (the newsletter's confirm and unsubscribe
+// links): one style block allowed by its hash, no script, and optionally one button that
+// POSTs back to the site. CommonJS; required inside handlers.
+
+const STYLE =
+  "body{margin:0;background:#f6f3ee;color:#1d1b18;font-family:Georgia,serif}" +
+  "main{max-width:560px;margin:12vh auto;padding:0 24px}" +
+  ".who{letter-spacing:.12em;text-transform:uppercase;font-size:13px;color:#6b6158}" +
+  "h1{font-weight:normal}.msg{font-size:18px;line-height:1.6}a{color:#1d1b18}" +
+  "button{font:inherit;font-size:16px;background:#1d1b18;color:#fffdf9;border:0;padding:12px 20px;cursor:pointer}" +
+  "button:focus-visible{outline:3px solid #8a7f72;outline-offset:2px}";
+
+function mailer() {
+  return require(`${__hooks}/lib/mailer.js`);
+}
+
+/** The CSP source for STYLE ("sha256-<base64>"). */
+function styleHash() {
+  return `sha256-${require(`${__hooks}/lib/security-headers.js`).hexToBase64($security.sha256(STYLE))}`;
+}
+
+/**
+ * The page's HTML. opts: {title, message, form?: {action, button, fields?: {name: value}}}.
+ * `action` must be a same-site path; every value is escaped.
+ */
+function html(opts) {
+  const m = mailer();
+  const esc = m.escapeHtml;
+  const artist = esc(m.artistName());
+  let form = "";
+  if (opts.form) {
+    const fields = opts.form.fields || {};
+    const hidden = Object.keys(fields)
+      .map((k) => `<input type="hidden" name="${esc(k)}" value="${esc(fields[k])}">`)
+      .join("");
+    form = `<form method="post" action="${esc(opts.form.action)}">${hidden}<button type="submit">${esc(opts.form.button)}</button></form>`;
+  }
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${esc(opts.title)} | ${artist}</title><style>${STYLE}</style></head>` +
+    `<body><main><p class="who">${artist}</p><h1>${esc(opts.title)}</h1><p class="msg">${esc(opts.message)}</p>${form}` +
+    `<p><a href="${esc(m.siteUrl())}/">Back to the site</a></p></main></body></html>`
+  );
+}
+
+/** Answers with the page and its headers (CSP, no caching: the page reflects a token's state). */
+function send(e, status, opts) {
+  require(`${__hooks}/lib/security-headers.js`).hookPage(e, styleHash());
+  e.response.header().set("Cache-Control", "no-store");
+  return e.html(status, html(opts));
+}
+
+module.exports = { send, html, STYLE };

@@ -1,0 +1,102 @@
+// The course's compendium PDF: a protected file (course_compendium), readable by enrolled
+// learners and admins with a file token, like the chapter videos. "Download Compendium"
+// keeps a copy in the learner's downloads on this device (Cache Storage and a downloads row,
+// removed on sign-out like every download) and hands the browser that copy, so it opens
+// offline too.
+import { queryOptions } from '@tanstack/react-query';
+import { db } from '@/lib/offline/db';
+import { useLiveQuery } from '@/lib/offline/live';
+import { DOWNLOADS_CACHE, OWNER_HEADER, offlineMediaKey } from '@/lib/offline/media-keys';
+import { pb } from '@/lib/pocketbase/client';
+import { Collections, type CourseCompendiumRecord } from '@/lib/pocketbase/types.gen';
+import { courseKeys } from './keys';
+import { rowKey } from './offline-copies';
+
+export type CompendiumFile = Pick<
+  CourseCompendiumRecord,
+  'id' | 'collectionId' | 'collectionName' | 'course_id' | 'file'
+>;
+
+export const COMPENDIUM_TITLE = 'Compendium';
+
+/** The course's compendium record (null when the course has none or the learner may not read it). */
+export const compendiumQueryOptions = (userId: string, courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.compendium(userId, courseId),
+    queryFn: async (): Promise<CompendiumFile | null> =>
+      (
+        await pb.collection(Collections.CourseCompendium).getList<CompendiumFile>(1, 1, {
+          filter: pb.filter('course_id = {:c}', { c: courseId }),
+          fields: 'id,collectionId,collectionName,course_id,file',
+          skipTotal: true,
+        })
+      ).items[0] ?? null,
+    staleTime: 5 * 60_000,
+  });
+
+/** Where the copy of a compendium lives in Cache Storage. */
+export function compendiumCacheKey(file: Pick<CompendiumFile, 'id' | 'collectionId' | 'collectionName' | 'file'>) {
+  return offlineMediaKey({
+    collection: file.collectionId || file.collectionName,
+    recordId: file.id,
+    filename: file.file,
+  });
+}
+
+/** The tokenized URL of the protected file (the token is the signed-in learner's). */
+export async function compendiumUrl(file: CompendiumFile): Promise<string> {
+  const token = await pb.files.getToken();
+  return pb.files.getURL(
+    { id: file.id, collectionId: file.collectionId, collectionName: file.collectionName },
+    file.file,
+    {
+      token,
+    },
+  );
+}
+
+/** This learner's downloaded compendium of a course (its downloads row), live; undefined while loading. */
+export function useStoredCompendium(userId: string, courseId: string) {
+  return useLiveQuery(
+    async () =>
+      (await db.downloads.where('[userId+courseId]').equals([userId, courseId]).toArray()).find(
+        (r) => r.kind === 'file' && r.chapterId === '' && r.title === COMPENDIUM_TITLE,
+      ) ?? null,
+    [userId, courseId],
+  );
+}
+
+/**
+ * Stores the compendium in the learner's downloads (once) and returns the copy as a Blob.
+ * Needs a connection the first time; afterwards it answers from the copy.
+ */
+export async function saveCompendium(userId: string, file: CompendiumFile): Promise<Blob> {
+  const key = compendiumCacheKey(file);
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const copy = await cache.match(key);
+  if (copy) return copy.blob();
+  const res = await fetch(await compendiumUrl(file), { cache: 'no-store' });
+  if (!res.ok) throw new Error(`The compendium could not be downloaded (${res.status}).`);
+  const blob = await res.blob();
+  const headers = new Headers({ 'Content-Type': 'application/pdf', 'Content-Length': String(blob.size) });
+  headers.set(OWNER_HEADER, userId);
+  await cache.put(key, new Response(blob, { status: 200, headers }));
+  await db.downloads.put({
+    key: rowKey(userId, key),
+    userId,
+    courseId: file.course_id,
+    chapterId: '',
+    kind: 'file',
+    title: COMPENDIUM_TITLE,
+    bytes: blob.size,
+    createdAt: Date.now(),
+  });
+  return blob;
+}
+
+/** The stored copy named by a downloads row key, or null when it is gone (storage evicted). */
+export async function storedCompendium(row: { key: string }): Promise<Blob | null> {
+  const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
+  const copy = await (await caches.open(DOWNLOADS_CACHE)).match(cacheKey);
+  return copy ? copy.blob() : null;
+}

@@ -30,7 +30,12 @@ export default defineConfig({
       testIgnore: /pwa-update/,
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } },
     },
-    { name: 'phone', testIgnore: /pwa-update/, use: { ...devices['Pixel 7'], launchOptions: { executablePath } } },
+    // the seeded sync fault runs need one browser, not every viewport
+    {
+      name: 'phone',
+      testIgnore: /pwa-update|sync-faults/,
+      use: { ...devices['Pixel 7'], launchOptions: { executablePath } },
+    },
     // Rewrites dist/sw.js to simulate a deploy, so it runs alone, after the others.
     {
       name: 'pwa-update',

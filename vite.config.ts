@@ -4,6 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { keepPreviousAssets } from './scripts/vite/keep-previous-assets';
 import { precompress } from './scripts/vite/precompress';
 import { serverBundle } from './scripts/vite/server-bundle';
 
@@ -64,7 +65,12 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
+// Names this build: a tab whose chunks are gone reloads once per build (src/app/pwa/preload-recovery.ts).
+// Every build gets a new one unless ATELIER_BUILD_ID fixes it.
+const buildId = process.env.ATELIER_BUILD_ID ?? new Date().toISOString();
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     // Order matters: the router plugin must run before the JSX transform.
@@ -88,6 +94,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
+    // after precompress: the previous builds' files come back with their .br/.gz as they were
+    keepPreviousAssets(),
     serverBundle(),
   ],
   server: {

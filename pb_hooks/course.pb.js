@@ -1,5 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Course progress: merge offline writes from several devices and derive lesson progress.
+// GET /api/atelier/time gives devices the server's clock, so they stamp progress with it.
+
+routerAdd("GET", "/api/atelier/time", (e) => {
+  e.response.header().set("Cache-Control", "no-store");
+  return e.json(200, { now: Date.now() });
+});
 
 onRecordCreateRequest(
   (e) => {

@@ -176,7 +176,7 @@ try {
     }
     table(rows);
   }
-  for (const extra of ['drop', 'sync']) {
+  for (const extra of ['drop', 'sync', 'sync-faults']) {
     if (!want(extra)) continue;
     try {
       const mod = await import(`../tests/bench/${extra}.mjs`);
@@ -190,4 +190,5 @@ try {
   await renderer?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
+// a section may also fail the run by setting process.exitCode (sync-faults: a failed seed)
+process.exit(failed || process.exitCode ? 1 : 0);

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { startFormOutbox } from '@/app/form-outbox';
+import { installPreloadRecovery } from '@/app/pwa/preload-recovery';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { exchangeRatesQueryOptions, keepServerRates } from '@/features/shop/api/exchange-rates';
@@ -15,6 +16,7 @@ import { readServerState } from '@/lib/ssr/state';
 // their own head (PageHead), so drop the defaults to avoid duplicates.
 for (const node of document.head.querySelectorAll('[data-default-head]')) node.remove();
 
+installPreloadRecovery();
 startFormOutbox();
 
 const root = document.getElementById('root');

@@ -7,6 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { Collections } from './lib/contract/contract.gen';
 import { registerOfflineMediaRoutes } from './sw/offline-media';
+import { keepPreviousBuild } from './sw/previous-build';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -16,8 +17,11 @@ self.addEventListener('message', (event) => {
 });
 
 // The app shell: JS, CSS, index.html, SVGs, fonts, plus the manifest and its icons.
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
+// Tabs still on the previous build keep loading its chunks after this worker takes over.
+keepPreviousBuild(manifest);
 // Control the page on its very first visit, so it works offline without a reload.
 clientsClaim();
 

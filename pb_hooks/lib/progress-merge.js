@@ -72,6 +72,19 @@ function mergeTask(stored, incoming) {
   return b.client_updated_at > a.client_updated_at ? b : a;
 }
 
+/**
+ * Device clocks are not trusted: no time may lie further ahead of the server's clock than a
+ * small allowance, or a phone whose clock runs a day ahead would win every later conflict.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60 * 1000;
+
+function clampTimes(state, serverNow) {
+  const limit = serverNow + CLOCK_SKEW_ALLOWANCE_MS;
+  const out = {};
+  for (const k in state) out[k] = /_at$/.test(k) && state[k] > limit ? limit : state[k];
+  return out;
+}
+
 function same(a, b) {
   for (const k in a) if (a[k] !== b[k]) return false;
   return true;
@@ -84,4 +97,6 @@ module.exports = {
   normalizeTask: normalizeTask,
   mergeTask: mergeTask,
   same: same,
+  clampTimes: clampTimes,
+  CLOCK_SKEW_ALLOWANCE_MS: CLOCK_SKEW_ALLOWANCE_MS,
 };

@@ -76,7 +76,7 @@ function finish(e, merged, stored, isCreate, derive, otherChange) {
 function onChapterWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
   require(`${__hooks}/lib/record-input.js`).check(e, CHAPTER_INPUT);
-  const incoming = read(e.record, CHAPTER_FIELDS);
+  const incoming = merge.clampTimes(merge.normalizeChapter(read(e.record, CHAPTER_FIELDS)), Date.now());
   const stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
   const merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
   return finish(e, merged, stored, isCreate, deriveChapterLessons);
@@ -97,7 +97,7 @@ function onTaskWrite(e, isCreate) {
   }
   // the title is the course's, not whatever the device sent
   if (task) e.record.set("task_title", task.getString("title"));
-  const incoming = read(e.record, TASK_FIELDS);
+  const incoming = merge.clampTimes(merge.normalizeTask(read(e.record, TASK_FIELDS)), Date.now());
   const stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
   const merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
   const titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");

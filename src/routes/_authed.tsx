@@ -1,7 +1,12 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { SessionNotice } from '@/features/auth/components/SessionNotice';
 import { authReady, currentUser } from '@/lib/pocketbase/session';
 
-/** Pages for signed-in visitors: a spinner while the session is checked, else off to /auth and back. */
+/**
+ * Pages for signed-in visitors: a spinner while the session is checked, else off to /auth and
+ * back. The account stored on the device gets in whatever its token's age, so a learner keeps
+ * everything on the device offline; a session that ended is asked to sign in again in place.
+ */
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ location }) => {
     await authReady();
@@ -10,5 +15,14 @@ export const Route = createFileRoute('/_authed')({
     return { user };
   },
   pendingMs: 0,
-  component: Outlet,
+  component: AuthedLayout,
 });
+
+function AuthedLayout() {
+  return (
+    <>
+      <SessionNotice />
+      <Outlet />
+    </>
+  );
+}

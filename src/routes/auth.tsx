@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { authConfigQueryOptions } from '@/features/auth/api/auth-config';
 import { AuthPage } from '@/features/auth/components/AuthPage';
 import { PageHead } from '@/features/site/components/PageHead';
-import { authReady, currentUser, safeRedirect } from '@/lib/pocketbase/session';
+import { authReady, safeRedirect, sessionLive } from '@/lib/pocketbase/session';
 import { searchParams } from '@/lib/router/search';
 
 // A same-site path to return to after sign-in (never a //host or /\host address).
@@ -12,8 +12,9 @@ export const Route = createFileRoute('/auth')({
   validateSearch: search,
   beforeLoad: async ({ search }) => {
     await authReady();
-    // Already signed in: back to where the visitor was going, or home.
-    if (currentUser()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+    // Already signed in (a session that ended asks to sign in again here): back to where the
+    // visitor was going, or home.
+    if (sessionLive()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
   // The sign-in options show a spinner until they arrive; the page itself never waits.
   loader: ({ context: { queryClient } }) => {

@@ -5,6 +5,8 @@
 // (src/features/course/api/download-course.ts); this file only reads them.
 import { registerRoute } from 'workbox-routing';
 import {
+  DEVICE_USER_CACHE,
+  DEVICE_USER_KEY,
   DOWNLOADS_CACHE,
   type FileRef,
   OFFLINE_MEDIA_PREFIX,
@@ -28,6 +30,15 @@ async function findCopy(ref: FileRef, exactKey: string): Promise<Response | unde
   }
   return undefined;
 }
+
+/** The account signed in on this device, as the page last said (src/lib/offline/device-user.ts). */
+async function deviceUser(): Promise<string | null> {
+  const saved = await (await caches.open(DEVICE_USER_CACHE)).match(DEVICE_USER_KEY);
+  return saved ? (await saved.text()) || null : null;
+}
+
+const notDownloaded = () =>
+  new Response('Not downloaded on this device.', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
 /** A cached full response, answered as 200 or as the requested byte range. */
 export async function respondFromCopy(request: Request, copy: Response): Promise<Response> {
@@ -54,18 +65,16 @@ export async function respondFromCopy(request: Request, copy: Response): Promise
 }
 
 export function registerOfflineMediaRoutes() {
-  // `/offline-media/...`: only ever a downloaded copy (404 when it was removed).
+  // `/offline-media/...`: only ever a downloaded copy of the account signed in on this
+  // device (404 when it was removed, or belongs to another account).
   registerRoute(
     ({ url, request }) =>
       url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_MEDIA_PREFIX) && request.method === 'GET',
     async ({ request, url }) => {
       const ref = parseFilePath(url.pathname);
       const copy = ref ? await findCopy(ref, url.pathname) : undefined;
-      if (!copy)
-        return new Response('Not downloaded on this device.', {
-          status: 404,
-          headers: { 'Content-Type': 'text/plain' },
-        });
+      const owner = copy?.headers.get(OWNER_HEADER);
+      if (!copy || !owner || owner !== (await deviceUser())) return notDownloaded();
       return respondFromCopy(request, copy);
     },
     'GET',

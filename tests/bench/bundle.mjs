@@ -3,10 +3,20 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Files of earlier builds that `vite build` keeps for tabs still running them (scripts/vite/keep-previous-assets.ts). */
+function previousBuilds(dist) {
+  try {
+    return new Set(Object.keys(JSON.parse(readFileSync(resolve(dist, '.previous-assets.json'), 'utf8'))));
+  } catch {
+    return new Set();
+  }
+}
+
 export function measureBundle(dist) {
   const assets = resolve(dist, 'assets');
+  const old = previousBuilds(dist);
   const chunks = readdirSync(assets)
-    .filter((f) => /\.(js|css)$/.test(f))
+    .filter((f) => /\.(js|css)$/.test(f) && !old.has(f))
     .map((file) => {
       const buf = readFileSync(join(assets, file));
       // route chunks from autoCodeSplitting are named after their route file

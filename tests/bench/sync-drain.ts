@@ -2,9 +2,11 @@
 // progress handlers, on fake-indexeddb, against a real PocketBase.
 import 'fake-indexeddb/auto';
 import PocketBase from 'pocketbase';
-import { CHAPTER_PROGRESS_OP, createProgressHandler, TASK_PROGRESS_OP } from '@/features/course/api/progress-sync';
+import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
+import { createProgressHandler } from '@/features/course/api/progress-sync';
 import { chapterProgressId, taskProgressId } from '@/features/course/model/progress-id';
-import { createOutbox, OutboxDb } from '@/lib/offline/outbox';
+import { AtelierDb } from '@/lib/offline/db';
+import { createOutbox } from '@/lib/offline/outbox';
 
 export interface DrainInput {
   url: string;
@@ -21,7 +23,7 @@ export async function queueAndDrain(input: DrainInput) {
   client.autoCancellation(false);
   client.authStore.save(input.token, null);
   const net = { online: false };
-  const outbox = createOutbox(new OutboxDb(`bench-${Date.now()}`), {
+  const outbox = createOutbox(new AtelierDb(`bench-${Date.now()}`).outbox, {
     now: () => Date.now(),
     random: Math.random,
     isOnline: () => net.online,

@@ -137,7 +137,7 @@ test('a learner downloads the chapter, plays and seeks it offline while progress
 
   // the position (2 s, saved on even seconds) waits in the outbox
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'local');
-  await expect.poll(() => idbCount(page, 'atelier-outbox', 'rows')).toBeGreaterThan(0);
+  await expect.poll(() => idbCount(page, 'atelier', 'outbox')).toBeGreaterThan(0);
 
   // reconnect: the server has the position
   await context.setOffline(false);

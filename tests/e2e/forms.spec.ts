@@ -152,6 +152,35 @@ test.describe('contact', () => {
     await expectToast(page, 'Message sent', 'Your message written offline has now been sent.');
     await expect.poll(async () => (await findRecords(request, 'contact_messages', `message="${text}"`)).length).toBe(1);
   });
+
+  test('written offline and refused when sent: the visitor sees it with the reason on every page, and can discard it', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/contact');
+    await context.setOffline(true);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name').fill('Olle Offline');
+    await form.getByLabel('Email').fill('olle@example.com');
+    await form.getByLabel('Message').fill('A message the server will refuse');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Saved offline');
+    // the server refuses the replay (say the rules changed while the visitor was offline)
+    await page.route('**/api/atelier/send-contact', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { status: 400, message: 'Messages are closed for the summer.', data: {} },
+      }),
+    );
+    await context.setOffline(false);
+    const unsent = page.getByRole('region', { name: 'Not sent' });
+    await expect(unsent).toContainText('A message the server will refuse');
+    await expect(unsent).toContainText('Messages are closed for the summer.');
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await expect(unsent).toBeVisible();
+    await unsent.getByRole('button', { name: /discard/i }).click();
+    await expect(unsent).toHaveCount(0);
+  });
 });
 
 test.describe('exhibition sign-up', () => {

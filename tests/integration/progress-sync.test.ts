@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAPTER_PROGRESS_OP, createProgressHandler, TASK_PROGRESS_OP } from '@/features/course/api/progress-sync';
+import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
+import { createProgressHandler } from '@/features/course/api/progress-sync';
 import { chapterProgressId, taskProgressId } from '@/features/course/model/progress-id';
-import { createOutbox, OutboxDb } from '@/lib/offline/outbox';
+import { AtelierDb } from '@/lib/offline/db';
+import { createOutbox } from '@/lib/offline/outbox';
 import { startPocketBase, type TestPocketBase, createUser } from '../support/pocketbase';
 import { api, createAsSuperuser, listAll, tinyMp4 } from './helpers';
 
@@ -41,7 +43,7 @@ function client(token: string) {
 
 function testOutbox(token: string) {
   const net = { online: true };
-  const outbox = createOutbox(new OutboxDb(`outbox-${Math.random()}`), {
+  const outbox = createOutbox(new AtelierDb(`outbox-${Math.random()}`).outbox, {
     now: () => Date.now(),
     random: Math.random,
     isOnline: () => net.online,
@@ -275,6 +277,71 @@ describe('progress sync through the outbox and the batch API', () => {
       client_updated_at: at(70),
     });
     expect(untick).toMatchObject({ completed: false, completed_at: '' });
+  });
+
+  it('device times ahead of the server clock are clamped, so a phone a day ahead does not win later conflicts', async () => {
+    const chapter = chapters[3]!;
+    const task = tasks.find((t) => t.chapter_id === chapter.id)!;
+    const tid = await taskProgressId(learner.id, chapter.id, task.task_identifier);
+    const cid = await chapterProgressId(learner.id, chapter.id);
+    const base = { user_id: learner.id, course_id: courseId, chapter_id: chapter.id };
+    let sends = 0;
+    const upsert = async (collection: string, body: Record<string, unknown>) => {
+      // /api/batch allows 3 requests a second per address: each batch comes from its own
+      sends += 1;
+      const res = await fetch(`${pb.url}/api/batch`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: learner.token,
+          'x-forwarded-for': `10.9.1.${sends}`,
+        },
+        body: JSON.stringify({ requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] }),
+      });
+      const json = await res.json();
+      expect(res.status, JSON.stringify(json)).toBe(200);
+      return json[0].body;
+    };
+    const day = 86_400_000;
+    // the phone's clock runs a day ahead
+    const phone = new Date(Date.now() + day).toISOString();
+    const ticked = await upsert('user_task_progress', {
+      id: tid,
+      ...base,
+      task_identifier: task.task_identifier,
+      completed: true,
+      completed_at: phone,
+      client_updated_at: phone,
+    });
+    expect(Date.parse(ticked.client_updated_at.replace(' ', 'T'))).toBeLessThan(Date.now() + 5 * 60_000);
+    await upsert('chapter_progress', {
+      id: cid,
+      ...base,
+      visited: true,
+      position_seconds: 300,
+      position_at: phone,
+      client_updated_at: phone,
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    // a minute later (a laptop with a right clock) the learner unticks and rewinds: that wins
+    const laptop = new Date(Date.now() + 3 * 60_000).toISOString();
+    const unticked = await upsert('user_task_progress', {
+      id: tid,
+      ...base,
+      task_identifier: task.task_identifier,
+      completed: false,
+      client_updated_at: laptop,
+    });
+    expect(unticked.completed).toBe(false);
+    const rewound = await upsert('chapter_progress', {
+      id: cid,
+      ...base,
+      visited: true,
+      position_seconds: 20,
+      position_at: laptop,
+      client_updated_at: laptop,
+    });
+    expect(rewound.position_seconds).toBe(20);
   });
 
   it('a bad item fails alone; the rest of its batch is saved', async () => {

@@ -419,6 +419,10 @@ describe('migrations on an empty database', () => {
     expect(res.status).toBe(403);
   });
 
+  it('keep a learner signed in for 30 days between visits (the app refreshes the token whenever it is online)', () => {
+    expect(byName('users').authToken.duration).toBe(30 * 24 * 3600);
+  });
+
   it('exposes the course outline view with the public chapter fields only', () => {
     const view = byName('course_outline');
     const types = Object.fromEntries(view.fields.map((f: Loose) => [f.name, f.type]));

@@ -8,6 +8,12 @@ import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/ty
 vi.mock('@/lib/pocketbase/client', () => ({
   pb: { authStore: { isValid: false, record: null, onChange: () => () => {} } },
 }));
+// the learner's session is live in these tests
+vi.mock('@/lib/pocketbase/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/pocketbase/session')>()),
+  sessionLive: () => true,
+  requireLiveSession: () => {},
+}));
 
 const chapter = (id: string) => ({
   id,

@@ -23,6 +23,8 @@ import { loadChapterPage, loadCourseDashboard } from '@/features/course/api/page
 import { ChapterViewer } from '@/features/course/components/ChapterViewer';
 import { CourseDashboard } from '@/features/course/components/CourseDashboard';
 import { db } from '@/lib/offline/db';
+import { pb } from '@/lib/pocketbase/client';
+import { Route as ChapterRoute } from '@/routes/_authed/course/$courseSlug/chapter/$chapterId';
 import type { CourseModulesRecord, CourseOutlineRecord, CoursesRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 
 const user = {
@@ -99,7 +101,12 @@ function answerAll() {
   for (const go of now) go();
 }
 
+const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '');
+/** The learner's session: live for an hour. */
+const liveToken = `${b64({ alg: 'HS256' })}.${b64({ id: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+
 beforeEach(async () => {
+  pb.authStore.save(liveToken, user as never);
   offline = false;
   requested = [];
   waiting = [];
@@ -228,5 +235,25 @@ describe('the chapter loader', () => {
     renderPage(queryClient, () => <ChapterViewer user={user} courseSlug="whispering-game" chapterId="m2" />);
     expect(await screen.findByText('This chapter is not available offline yet.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Chapter 2' })).toBeTruthy();
+  });
+
+  it('offline with no copy of the course on the device, the page says the chapter is not on this device, with a hint', async () => {
+    offline = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    const queryClient = createQueryClient();
+    const error = await loadChapterPage(queryClient, user, 'whispering-game', 'm1').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeDefined();
+    const ErrorComponent = ChapterRoute.options.errorComponent as unknown as (p: {
+      error: unknown;
+      reset: () => void;
+    }) => ReactElement;
+    renderPage(queryClient, () => <ErrorComponent error={error} reset={() => {}} />);
+    expect(await screen.findByText(/not on this device/i)).toBeTruthy();
+    expect(screen.getAllByText(/download it for offline use/i)).toHaveLength(1);
+    expect(screen.queryByText('Course Not Found')).toBeNull();
   });
 });

@@ -59,6 +59,19 @@ describe('progress batch handler', () => {
     expect(results.every((r) => !r.ok && r.retriable)).toBe(true);
   });
 
+  it('retries a failed batch that names no item (the server stopped mid-transaction) instead of refusing it', async () => {
+    const client = {
+      createBatch: () => ({
+        collection: () => ({ upsert: () => {} }),
+        send: async () => {
+          throw Object.assign(new Error('Batch transaction failed.'), { status: 400, response: { data: {} } });
+        },
+      }),
+    };
+    const results = await createProgressHandler(client as never, 'user_task_progress').send(['a', 'b'].map(row));
+    expect(results.map((r) => !r.ok && r.retriable)).toEqual([true, true]);
+  });
+
   it('treats a network failure as retriable for every row', async () => {
     const client = {
       createBatch: () => ({
@@ -70,8 +83,8 @@ describe('progress batch handler', () => {
     };
     const results = await createProgressHandler(client as never, 'chapter_progress').send(['a', 'b'].map(row));
     expect(results).toEqual([
-      { ok: false, retriable: true, error: 'Failed to fetch' },
-      { ok: false, retriable: true, error: 'Failed to fetch' },
+      { ok: false, retriable: true, kind: 'network', error: 'Failed to fetch' },
+      { ok: false, retriable: true, kind: 'network', error: 'Failed to fetch' },
     ]);
   });
 

@@ -5,6 +5,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AtelierDb } from '@/lib/offline/db';
+import { importLegacyOutbox } from '@/lib/offline/legacy-outbox';
 
 const V1 = {
   artworks: 'id, slug, sort_order, year',
@@ -77,7 +78,7 @@ describe('the device database across releases', () => {
       },
     );
     const db = await current(name);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.artworks.get('a1')).toMatchObject({ slug: 'red-room' });
     expect((await db.kv.get('mirror:artworks:list'))?.value).toEqual(['a1']);
     await db.chapter_progress.put(progress);
@@ -108,7 +109,7 @@ describe('the device database across releases', () => {
       },
     );
     const db = await current(name);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.chapter_progress.get('p1')).toMatchObject({ position_seconds: 42 });
     expect(await db.downloads.count()).toBe(0);
   });
@@ -137,10 +138,58 @@ describe('the device database across releases', () => {
       },
     );
     const db = await current(name);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.downloads.where('userId').equals('u1').count()).toBe(1);
     expect(await db.task_progress.get('t1')).toMatchObject({ task_identifier: 'TASK_01' });
-    // the same indexes as before: nothing to migrate
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys({ ...V1, ...V5, ...V6 }).sort());
+    // the same indexes as before, plus the outbox
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys({ ...V1, ...V5, ...V6, outbox: '' }).sort());
+  });
+
+  it('rows an older release queued in its own outbox database move into the device database, once', async () => {
+    const name = uniqueName();
+    const legacyName = `${name}-outbox`;
+    await olderRelease(
+      name,
+      (db) => {
+        db.version(1).stores(V1);
+        db.version(5).stores(V5);
+        db.version(6).stores(V6);
+      },
+      async (db) => {
+        await db.table('task_progress').put({ ...progress, id: 't1', task_identifier: 'TASK_01', task_title: 'x' });
+      },
+    );
+    const queued = (id: string, userId?: string) => ({
+      id,
+      op: 'task-progress',
+      payload: { record: { id: 't1' } },
+      idempotencyKey: 't1',
+      coalesceKey: 'user_task_progress:t1',
+      userId,
+      createdAt: 1,
+      rev: 0,
+      attempts: 2,
+      nextAttemptAt: 5,
+      status: 'pending',
+    });
+    await olderRelease(
+      legacyName,
+      (db) => db.version(1).stores({ rows: 'id, op, status, coalesceKey, userId, createdAt' }),
+      async (db) => {
+        await db
+          .table('rows')
+          .bulkPut([queued('r1', 'u1'), { ...queued('r2'), op: 'contact', payload: { message: 'hi' } }]);
+      },
+    );
+    const db = await current(name);
+    expect(await importLegacyOutbox(db.outbox, legacyName)).toBe(2);
+    expect((await db.outbox.toArray()).map((r) => [r.id, r.op, r.userId, r.attempts])).toEqual([
+      ['r1', 'task-progress', 'u1', 2],
+      ['r2', 'contact', undefined, 2],
+    ]);
+    expect(await Dexie.exists(legacyName)).toBe(false);
+    // a second start finds nothing more to carry over
+    expect(await importLegacyOutbox(db.outbox, legacyName)).toBe(0);
+    expect(await db.outbox.count()).toBe(2);
   });
 });

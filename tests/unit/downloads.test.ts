@@ -19,6 +19,12 @@ vi.mock('@/lib/pocketbase/client', () => ({
   },
 }));
 
+// the learner's session is live in these tests
+vi.mock('@/lib/pocketbase/session', () => ({
+  sessionLive: () => true,
+  requireLiveSession: () => {},
+  SessionExpiredError: class SessionExpiredError extends Error {},
+}));
 /** Cache Storage in memory (jsdom has none): enough for put, match, keys, delete. */
 class MemoryCache {
   entries = new Map<string, { body: Uint8Array; headers: [string, string][] }>();

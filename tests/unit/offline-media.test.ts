@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryCacheStorage } from '../support/memory-caches';
 import {
   OWNER_HEADER,
   offlineMediaKey,
@@ -9,7 +10,8 @@ import {
 } from '@/lib/offline/media-keys';
 
 vi.mock('workbox-routing', () => ({ registerRoute: vi.fn() }));
-const { respondFromCopy } = await import('../../src/sw/offline-media');
+const { registerRoute } = await import('workbox-routing');
+const { registerOfflineMediaRoutes, respondFromCopy } = await import('../../src/sw/offline-media');
 
 describe('download keys', () => {
   it('map a record file to a cache key without the file token', () => {
@@ -99,5 +101,37 @@ describe('file token owner', () => {
     expect(tokenUserId(`h.${payload}.s`)).toBe('user123');
     expect(tokenUserId('garbage')).toBeNull();
     expect(tokenUserId(null)).toBeNull();
+  });
+});
+
+describe('the service worker route for /offline-media/', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  type Handler = (ctx: { request: Request; url: URL }) => Promise<Response>;
+  function offlineMediaRoute(): Handler {
+    vi.mocked(registerRoute).mockClear();
+    registerOfflineMediaRoutes();
+    const calls = vi.mocked(registerRoute).mock.calls as unknown as [unknown, Handler][];
+    return calls[0]![1];
+  }
+
+  it('serves a download only to the account that made it, not to another one signed in on the device', async () => {
+    const caches = memoryCacheStorage();
+    vi.stubGlobal('caches', caches);
+    const key = '/offline-media/pbc_modules/m1/intro.webm';
+    await (await caches.open('atelier-learner-downloads')).put(
+      key,
+      new Response(new Uint8Array(10), { headers: { 'Content-Type': 'video/webm', [OWNER_HEADER]: 'ana' } }),
+    );
+    const serve = offlineMediaRoute();
+    const open = () => serve({ request: new Request(`http://app.test${key}`), url: new URL(`http://app.test${key}`) });
+    const signedIn = async (userId: string) =>
+      (await caches.open('atelier-session')).put('/__atelier/session', new Response(userId));
+
+    await signedIn('ana');
+    expect((await open()).status).toBe(200);
+    // Ana's session expired without a sign-out; Bo signs in on the same tablet
+    await signedIn('bo');
+    expect((await open()).status).toBe(404);
   });
 });

@@ -1,26 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  backoffDelay,
-  classifyError,
-  createOutbox,
-  OutboxDb,
-  type OutboxRow,
-  type SendResult,
-} from '@/lib/offline/outbox';
+import { AtelierDb } from '@/lib/offline/db';
+import { backoffDelay, classifyError, createOutbox, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 
 let dbCount = 0;
-const opened: OutboxDb[] = [];
+const opened: AtelierDb[] = [];
 
-function harness(opts: { online?: boolean; lockFree?: boolean; name?: string } = {}) {
+function harness(opts: { online?: boolean; lockFree?: boolean; name?: string; sendTimeoutMs?: number } = {}) {
   const state = {
     now: 1_000_000,
     online: opts.online ?? true,
     lockFree: opts.lockFree ?? true,
     timers: [] as { at: number; fn: () => void }[],
   };
-  const db = new OutboxDb(opts.name ?? `outbox-test-${++dbCount}`);
+  const db = new AtelierDb(opts.name ?? `outbox-test-${++dbCount}`);
   opened.push(db);
-  const outbox = createOutbox(db, {
+  const outbox = createOutbox(db.outbox, {
+    sendTimeoutMs: opts.sendTimeoutMs,
     now: () => state.now,
     random: () => 0.5,
     isOnline: () => state.online,
@@ -149,7 +144,7 @@ describe('outbox', () => {
     outbox.register('task', { send: async (rows) => rows.map(() => outcomes[calls++]!) });
     await outbox.enqueue('task', { id: 1 });
     await outbox.drain();
-    const afterFirst = (await db.rows.toArray())[0]!;
+    const afterFirst = (await db.outbox.toArray())[0]!;
     expect(afterFirst.attempts).toBe(1);
     expect(afterFirst.nextAttemptAt - state.now).toBe(backoffDelay(1, () => 0.5));
 
@@ -157,12 +152,12 @@ describe('outbox', () => {
     expect(calls).toBe(1);
     state.now = afterFirst.nextAttemptAt;
     await outbox.drain();
-    const afterSecond = (await db.rows.toArray())[0]!;
+    const afterSecond = (await db.outbox.toArray())[0]!;
     expect(afterSecond.nextAttemptAt - state.now).toBeGreaterThan(afterFirst.nextAttemptAt - 1_000_000);
     state.now = afterSecond.nextAttemptAt;
     await outbox.drain();
     expect(calls).toBe(3);
-    expect(await db.rows.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('does not send while another tab holds the outbox lock', async () => {
@@ -192,7 +187,7 @@ describe('outbox', () => {
     for (let n = 0; n < 7; n++) await outbox.enqueue('task', { n });
     await outbox.drain();
     expect(sizes).toEqual([3, 3, 1]);
-    const left = await db.rows.toArray();
+    const left = await db.outbox.toArray();
     expect(left.map((r) => [r.payload, r.status])).toEqual([[{ n: 4 }, 'failed']]);
   });
 
@@ -201,7 +196,7 @@ describe('outbox', () => {
     await outbox.enqueue('task', { a: 1 }, { userId: 'u1' });
     await outbox.enqueue('task', { b: 1 }, { userId: 'u2' });
     await outbox.clear({ userId: 'u1' });
-    expect((await db.rows.toArray()).map((r) => r.userId)).toEqual(['u2']);
+    expect((await db.outbox.toArray()).map((r) => r.userId)).toEqual(['u2']);
   });
 });
 
@@ -221,5 +216,116 @@ describe('classifyError and backoff', () => {
     expect(backoffDelay(3, () => 1)).toBe(4000);
     expect(backoffDelay(30, () => 1)).toBe(300_000);
     expect(backoffDelay(30, () => 0)).toBe(150_000);
+  });
+});
+
+describe('outbox under faults', () => {
+  it('a coalesced write keeps the backoff of the row it joins (a playing video does not hammer a 503)', async () => {
+    const { state, outbox } = harness();
+    let calls = 0;
+    outbox.register('position', {
+      async send(rows) {
+        calls++;
+        return rows.map(() => ({ ok: false as const, retriable: true, error: 'Service Unavailable' }));
+      },
+    });
+    await outbox.enqueue('position', { seconds: 2 }, { coalesceKey: 'chapter-1' });
+    await outbox.drain();
+    expect(calls).toBe(1);
+    // the player saves every 2 s while the server is down: a minute of positions
+    for (let s = 4; s <= 60; s += 2) {
+      state.now += 2_000;
+      await outbox.enqueue('position', { seconds: s }, { coalesceKey: 'chapter-1' });
+      await outbox.drain();
+    }
+    // backoff 1 s, 2 s, 4 s, 8 s, 16 s, 32 s (with jitter 0.5 → 0.75 of each): at most 6 more sends in 58 s
+    expect(calls).toBeLessThanOrEqual(7);
+  });
+
+  it('a send that hangs times out, frees the outbox for the next pass and is retried', async () => {
+    const { state, outbox, db } = harness({ sendTimeoutMs: 50 });
+    let calls = 0;
+    outbox.register('task', {
+      send(rows, ctx?: { signal?: AbortSignal }) {
+        calls++;
+        if (calls > 1) return Promise.resolve(rows.map(() => ({ ok: true as const })));
+        // never answers unless aborted
+        return new Promise((_, reject) => ctx?.signal?.addEventListener('abort', () => reject(ctx.signal?.reason)));
+      },
+    });
+    await outbox.enqueue('task', { id: 1 });
+    const drained = await Promise.race([
+      outbox.drain().then(() => 'drained'),
+      new Promise((r) => setTimeout(() => r('still hanging after 2 s'), 2_000)),
+    ]);
+    expect(drained).toBe('drained');
+    const row = (await db.outbox.toArray())[0]!;
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.lastError).toMatch(/timed out/i);
+    state.now = row.nextAttemptAt;
+    await outbox.drain();
+    expect(calls).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a newer write of the same record that syncs clears the stale refusal of an older one', async () => {
+    const { outbox, db } = harness();
+    let refuse = true;
+    outbox.register('task', {
+      async send(rows) {
+        return rows.map(() =>
+          refuse ? { ok: false as const, retriable: false, error: 'Not enrolled.' } : { ok: true as const },
+        );
+      },
+    });
+    await outbox.enqueue('task', { done: true, at: 1 }, { coalesceKey: 'task-1' });
+    await outbox.drain();
+    expect((await outbox.status()).failed).toBe(1);
+    refuse = false;
+    await outbox.enqueue('task', { done: true, at: 2 }, { coalesceKey: 'task-1' });
+    await outbox.drain();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it('"Try again" sends what the device holds now, not the payload that was refused', async () => {
+    const { outbox } = harness();
+    const sent: unknown[] = [];
+    let current = { done: true, title: 'rejected title' };
+    outbox.register('task', {
+      async send(rows) {
+        sent.push(...rows.map((r) => r.payload));
+        return rows.map((r) =>
+          (r.payload as { title: string }).title === 'rejected title'
+            ? { ok: false as const, retriable: false, error: 'Bad title.' }
+            : { ok: true as const },
+        );
+      },
+      refresh: async () => current,
+    });
+    await outbox.enqueue('task', current, { coalesceKey: 'task-1' });
+    await outbox.drain();
+    current = { done: true, title: 'fixed title' };
+    await outbox.retryFailed();
+    await outbox.drain();
+    expect(sent).toEqual([
+      { done: true, title: 'rejected title' },
+      { done: true, title: 'fixed title' },
+    ]);
+    expect((await outbox.status()).failed).toBe(0);
+  });
+
+  it('coalescing folds an older snapshot into the queued one with the merge rules instead of replacing it', async () => {
+    const { state, outbox } = harness({ online: false });
+    const rec = recorder();
+    outbox.register('position', rec.handler);
+    type P = { seconds: number; at: number };
+    const fold = (a: P, b: P) => (b.at > a.at ? b : a);
+    // tab A queues the newer position, then tab B's enqueue of an older snapshot lands
+    await outbox.enqueue('position', { seconds: 100, at: 20 }, { coalesceKey: 'chapter-1', fold });
+    await outbox.enqueue('position', { seconds: 50, at: 10 }, { coalesceKey: 'chapter-1', fold });
+    state.online = true;
+    await outbox.drain();
+    expect(rec.sent).toEqual([[{ seconds: 100, at: 20 }]]);
   });
 });

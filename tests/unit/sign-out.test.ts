@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminKeys } from '@/features/admin/api/keys';
 import { signOut } from '@/features/auth/api/sign-out';
 import { courseKeys } from '@/features/course/api/keys';
@@ -60,7 +60,8 @@ describe('signing out', () => {
     ]);
     qc.setQueryData(['site_settings', 'main'], { id: 's' });
 
-    await signOut(qc);
+    // the queued tick is deleted with the rest: the learner chose to sign out anyway
+    await signOut(qc, { discardUnsynced: true });
 
     expect(pb.authStore.token).toBe('');
     expect(await db.chapter_progress.count()).toBe(0);
@@ -73,5 +74,30 @@ describe('signing out', () => {
     // public course data stays for offline browsing
     expect(await db.courses.count()).toBe(1);
     outbox.stop();
+  });
+
+  it('with unsynced writes, says how many and keeps them unless the learner signs out anyway', async () => {
+    pb.authStore.save('header.eyJleHAiOjk5OTk5OTk5OTl9.sig', {
+      id: 'user1',
+      collectionId: 'x',
+      collectionName: 'users',
+    } as never);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await enqueue('task-progress', { record: { id: 't1' } }, { userId: 'user1' });
+    await enqueue('chapter-progress', { record: { id: 'c1' } }, { userId: 'user1' });
+    await enqueue('task-progress', { record: { id: 't9' } }, { userId: 'user2' });
+    const qc = new QueryClient();
+
+    await expect(signOut(qc)).rejects.toMatchObject({ name: 'UnsyncedChangesError', count: 2 });
+    expect(pb.authStore.record?.id).toBe('user1');
+    expect((await outbox.status()).pending).toBe(3);
+
+    await signOut(qc, { discardUnsynced: true });
+    expect(pb.authStore.token).toBe('');
+    // another account's queue on this device is not the learner's to delete
+    expect((await outbox.status()).pending).toBe(1);
+    await outbox.clear();
+    outbox.stop();
+    vi.restoreAllMocks();
   });
 });

@@ -19,6 +19,12 @@ vi.mock('@/lib/pocketbase/client', () => ({
     },
   },
 }));
+// the learner's session is live in these tests
+vi.mock('@/lib/pocketbase/session', () => ({
+  sessionLive: () => true,
+  requireLiveSession: () => {},
+  SessionExpiredError: class SessionExpiredError extends Error {},
+}));
 vi.mock('@/features/course/api/offline-copies', () => ({ offlineVideoUrl: async () => copy }));
 
 const chapter = { id: 'a', collectionId: 'm', collectionName: 'course_modules', video: 'a.webm' };

@@ -9,6 +9,7 @@ import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import * as styles from './SiteLayout.css';
 import { TopBar } from './TopBar';
+import { UnsentForms } from './UnsentForms';
 
 /** The artist asked for no browser context menu anywhere on the site. */
 function useNoContextMenu() {
@@ -33,6 +34,7 @@ export function SiteLayout() {
       </a>
       <TopBar />
       <OfflineBanner />
+      <UnsentForms />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import { PageHead } from '@/features/site/components/PageHead';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { isNetworkError, isTransientError } from '@/lib/pocketbase/errors';
+import { SessionExpiredError } from '@/lib/pocketbase/session';
 import { button } from '@/ui/button/button.css';
+import { useReloadingForUpdate } from '../pwa/preload-recovery';
 import * as styles from './Screen.css';
 
 function OfflineScreen({ retry }: { retry: () => void }) {
@@ -38,10 +40,37 @@ function OfflineScreen({ retry }: { retry: () => void }) {
 /** The router's fallback error screen, with a calmer variant for "offline, nothing saved". */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const updating = useReloadingForUpdate();
   const retry = () => {
     reset();
     void router.invalidate();
   };
+
+  // another tab updated the site and this one's code is gone: it is reloading onto the new version
+  if (updating)
+    return (
+      <section className={styles.screen} aria-live="polite" aria-busy="true">
+        <div className={styles.inner}>
+          <p className={styles.muted}>Loading the new version of the site…</p>
+        </div>
+      </section>
+    );
+
+  if (error instanceof SessionExpiredError)
+    return (
+      <section className={styles.screen} aria-labelledby="session-title">
+        <PageHead title="Sign in again" />
+        <div className={styles.inner}>
+          <h1 id="session-title" className={styles.heading}>
+            This page is not on this device
+          </h1>
+          <p className={styles.muted}>Your session has ended. Sign in again to open it.</p>
+          <Link to="/auth" className={button({ tone: 'solid' })}>
+            Sign in again
+          </Link>
+        </div>
+      </section>
+    );
 
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   if (isNetworkError(error) || (offline && isTransientError(error))) return <OfflineScreen retry={retry} />;

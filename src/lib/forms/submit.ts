@@ -3,7 +3,7 @@
 // when the request never reached the server: queued in the outbox with the same clientId,
 // so a later replay is stored once, and the caller says honestly that it will be sent.
 import { enqueue, registerOutboxHandler } from '@/lib/offline/outbox-runtime';
-import { classifyError, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
+import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import { pb } from '@/lib/pocketbase/client';
 import { CONSENT_TEXT_VERSIONS, type Enums } from '@/lib/contract/contract.gen';
 import { isNetworkError, toAppError } from '@/lib/pocketbase/errors';
@@ -35,8 +35,8 @@ export interface ContactInput {
   artworkId?: string;
 }
 
-const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
-type FormOp = (typeof FormOps)[keyof typeof FormOps];
+export const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
+export type FormOp = (typeof FormOps)[keyof typeof FormOps];
 
 const ROUTES: Record<FormOp, string> = {
   newsletter: '/api/atelier/subscribe-newsletter',
@@ -89,28 +89,45 @@ export function sendContact(input: ContactInput): Promise<SubmitOutcome> {
   return submit(FormOps.contact, { ...input });
 }
 
+type Client = Pick<typeof pb, 'send'>;
+
 /**
- * Registers the outbox handlers for queued forms. `onSent` lets the app tell the visitor
- * when something written offline has gone out.
+ * The outbox handler of one visitor form: each row is posted with its client id, so a replay
+ * after a cut connection is stored once. `onSent` and `onRefused` let the app tell the
+ * visitor when something written offline has gone out, or was refused by the server.
  */
-export function registerFormOutboxHandlers(onSent: (op: FormOp, payload: Record<string, unknown>) => void): void {
-  for (const op of [FormOps.newsletter, FormOps.contact]) {
-    registerOutboxHandler(op, {
-      batchSize: 5,
-      async send(rows: OutboxRow[]): Promise<SendResult[]> {
-        const results: SendResult[] = [];
-        for (const row of rows) {
-          const payload = { ...(row.payload as Record<string, unknown>), clientId: row.idempotencyKey };
-          try {
-            await post(op, payload);
-            results.push({ ok: true });
-            onSent(op, payload);
-          } catch (err) {
-            results.push(classifyError(err));
-          }
+export function createFormOutboxHandler(
+  client: Client,
+  op: FormOp,
+  onSent: (op: FormOp, payload: Record<string, unknown>) => void = () => {},
+  onRefused: (op: FormOp, error: string) => void = () => {},
+): OutboxHandler {
+  return {
+    batchSize: 5,
+    async send(rows: OutboxRow[], ctx?: { signal?: AbortSignal }): Promise<SendResult[]> {
+      const results: SendResult[] = [];
+      for (const row of rows) {
+        const payload = { ...(row.payload as Record<string, unknown>), clientId: row.idempotencyKey };
+        try {
+          await client.send(ROUTES[op], { method: 'POST', body: payload, signal: ctx?.signal });
+          results.push({ ok: true });
+          onSent(op, payload);
+        } catch (err) {
+          const result = classifyError(err);
+          if (!result.ok && !result.retriable) onRefused(op, toAppError(err).message);
+          results.push(result);
         }
-        return results;
-      },
-    });
-  }
+      }
+      return results;
+    },
+  };
+}
+
+/** Registers the app's outbox handlers for queued forms (see createFormOutboxHandler). */
+export function registerFormOutboxHandlers(
+  onSent: (op: FormOp, payload: Record<string, unknown>) => void,
+  onRefused: (op: FormOp, error: string) => void = () => {},
+): void {
+  for (const op of [FormOps.newsletter, FormOps.contact])
+    registerOutboxHandler(op, createFormOutboxHandler(pb, op, onSent, onRefused));
 }

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { OutboxRow } from './outbox';
 import type {
   ArtworksRecord,
   CourseEnrollmentsRecord,
@@ -76,6 +77,11 @@ export class AtelierDb extends Dexie {
   task_progress!: Table<LocalTaskProgress, string>;
   /** Offline course downloads of the signed-in learner (cleared on sign-out). */
   downloads!: Table<DownloadRow, string>;
+  /**
+   * Writes waiting for the server (lib/offline/outbox.ts). In this database so that a change
+   * and the row that carries it commit in one transaction.
+   */
+  outbox!: Table<OutboxRow, string>;
 
   constructor(name = 'atelier') {
     super(name);
@@ -102,6 +108,11 @@ export class AtelierDb extends Dexie {
     // Offline course downloads.
     this.version(6).stores({
       downloads: 'key, userId, [userId+courseId], [userId+chapterId]',
+    });
+    // The outbox joins the device database (it was a database of its own, `atelier-outbox`;
+    // lib/offline/legacy-outbox.ts carries its rows over on first start).
+    this.version(7).stores({
+      outbox: 'id, op, status, coalesceKey, userId, createdAt',
     });
   }
 }

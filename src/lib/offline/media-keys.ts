@@ -14,6 +14,14 @@ export const OFFLINE_MEDIA_PREFIX = '/offline-media/';
 /** Response header naming the user a cached download belongs to. */
 export const OWNER_HEADER = 'X-Atelier-Owner';
 
+/**
+ * Where the page tells the service worker which account is signed in on this device (live or
+ * expired): the worker serves a download only to its owner. Not a learner cache, so it is
+ * kept (and rewritten) across sign-outs.
+ */
+export const DEVICE_USER_CACHE = 'atelier-session';
+export const DEVICE_USER_KEY = '/__atelier/session';
+
 export interface FileRef {
   /** Collection id or name, as the URL had it. */
   collection: string;

@@ -1,21 +1,35 @@
 import { hashKey, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { isTransientError } from '@/lib/pocketbase/errors';
+import { requireLiveSession, SessionExpiredError } from '@/lib/pocketbase/session';
 import { fetchWithMirror, type Mirror } from './mirror';
+
+/** The network failed, or the learner's session has ended: the device's copy answers. */
+const canFallBack = (err: unknown) => isTransientError(err) || err instanceof SessionExpiredError;
 
 /**
  * Query options for server data that is mirrored in Dexie. The queryFn goes to the network,
  * writes through to the mirror and answers from the mirror when the network fails.
  * `networkMode: 'always'` makes it run while offline too (the mirror is the answer then).
+ * `learner`: the signed-in learner's own data. Without a live session it is not asked of the
+ * server at all (an expired token reads as a guest, whose empty answers would overwrite the
+ * device's copy); the device's copy answers.
  */
 export function mirroredQueryOptions<T, K extends QueryKey>(def: {
   queryKey: K;
   remote: () => Promise<T>;
   mirror: Mirror<T>;
+  learner?: boolean;
 }) {
+  const remote = def.learner
+    ? () => {
+        requireLiveSession();
+        return def.remote();
+      }
+    : def.remote;
   return {
     ...queryOptions({
       queryKey: def.queryKey,
-      queryFn: () => fetchWithMirror(def.remote, def.mirror, isTransientError),
+      queryFn: () => fetchWithMirror(remote, def.mirror, canFallBack),
       networkMode: 'always',
     }),
     mirror: def.mirror,

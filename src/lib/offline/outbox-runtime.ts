@@ -1,13 +1,31 @@
-// The app's outbox instance: real clock, Web Locks, online events. Import this, not outbox.ts.
-import { useEffect, useState } from 'react';
-import { createOutbox, OutboxDb, type OutboxHandler, type OutboxStatus } from './outbox';
+// The app's outbox instance: real clock, Web Locks, online events, the device database, and
+// the session (an account's rows go out only under that account's live session). Import
+// this, not outbox.ts.
+import { onSessionChange, sessionUserId } from '@/lib/pocketbase/session';
+import { db } from './db';
+import { importLegacyOutbox } from './legacy-outbox';
+import { createOutbox, type OutboxHandler } from './outbox';
+import { requestPersistentStorage } from './storage';
 
 const LOCK_NAME = 'atelier-outbox';
 
-export const outbox = createOutbox(new OutboxDb(), {
+let persistAsked = false;
+
+export const outbox = createOutbox(db.outbox, {
   now: () => Date.now(),
   random: Math.random,
   isOnline: () => navigator.onLine,
+  canSend: (row) => !row.userId || row.userId === sessionUserId(),
+  sendTimeoutMs: 30_000,
+  // Queued writes are the learner's work: ask the browser not to evict them (once per page).
+  onQueued() {
+    if (persistAsked) return;
+    persistAsked = true;
+    void requestPersistentStorage();
+  },
+  beforeFirstDrain: async () => {
+    await importLegacyOutbox(db.outbox);
+  },
   async withLock(fn) {
     if (!('locks' in navigator)) {
       await fn();
@@ -34,39 +52,24 @@ export const enqueue = outbox.enqueue;
 export const clearOutbox = outbox.clear;
 
 let started = false;
-/** Drains now, whenever the browser comes back online, and when the tab becomes visible. */
+/**
+ * Drains now, when the browser comes back online (rows that failed for lack of a network
+ * are due at once then), when the tab becomes visible, and when a session starts.
+ */
 export function startOutboxDrainer(): () => void {
   if (started) return () => {};
   started = true;
   const kick = () => void outbox.drain();
-  window.addEventListener('online', kick);
+  const wake = () => void outbox.wake();
+  window.addEventListener('online', wake);
   document.addEventListener('visibilitychange', kick);
+  const unsubscribe = onSessionChange(kick);
   kick();
   return () => {
     started = false;
-    window.removeEventListener('online', kick);
+    window.removeEventListener('online', wake);
     document.removeEventListener('visibilitychange', kick);
+    unsubscribe();
     outbox.stop();
   };
-}
-
-const EMPTY: OutboxStatus = { pending: 0, failed: 0, syncing: false };
-
-export function useOutboxStatus(): OutboxStatus {
-  const [status, setStatus] = useState<OutboxStatus>(EMPTY);
-  useEffect(() => {
-    let alive = true;
-    const refresh = () => {
-      void outbox.status().then((s) => {
-        if (alive) setStatus(s);
-      });
-    };
-    refresh();
-    const unsubscribe = outbox.subscribe(refresh);
-    return () => {
-      alive = false;
-      unsubscribe();
-    };
-  }, []);
-  return status;
 }

@@ -1,34 +1,56 @@
-// The outbox: writes that may happen offline are stored as plain rows and sent later,
-// by one tab at a time, with backoff. Rows live in their own database so clearing the
-// content mirror never drops a learner's unsent work.
-import Dexie, { type Table } from 'dexie';
+// The outbox: writes that may happen offline are stored as plain rows in the device database
+// and sent later, by one tab at a time, with backoff. A change and its row are staged in one
+// transaction (`stage` inside the caller's transaction, then `changed()`), so the device
+// never shows a change that nothing will send. docs/sync.md describes the protocol.
+import type { Table } from 'dexie';
 
 export interface OutboxRow {
   id: string;
-  /** Names a handler registered with registerOutboxHandler. */
+  /** Names a handler registered with register(). */
   op: string;
   payload: unknown;
   /** Sent with the write so a replay is a no-op on the server. */
   idempotencyKey: string;
-  /** A newer enqueue with the same key replaces this row's payload (e.g. video position). */
+  /** A newer write with the same key joins this row (folded, or replacing the payload). */
   coalesceKey?: string;
+  /** The account the write belongs to: sent only under that account's live session. */
   userId?: string;
   createdAt: number;
-  /** Bumped on every coalesce, so a send that raced a newer payload never deletes it. */
+  /** Bumped whenever the payload changes, so a send that raced a newer payload never deletes it. */
   rev: number;
   attempts: number;
   nextAttemptAt: number;
   status: 'pending' | 'failed';
   lastError?: string;
+  /**
+   * Why the last attempt failed: no answer (network, timeout), the server (5xx, 429), the
+   * session had ended (waits for sign-in), or refused (4xx).
+   */
+  lastErrorKind?: FailureKind;
 }
 
-export type SendResult = { ok: true } | { ok: false; retriable: boolean; error: string };
+type FailureKind = 'network' | 'server' | 'auth' | 'refused';
+
+export type SendResult =
+  | { ok: true /** what the server answered for this row (e.g. the merged record) */; value?: unknown }
+  | { ok: false; retriable: boolean; error: string; kind?: FailureKind };
+
+interface SendContext {
+  /** Aborted when the send takes longer than the outbox allows. */
+  signal: AbortSignal;
+}
 
 export interface OutboxHandler {
   /** Sends rows of one op; returns one result per row, in order. */
-  send(rows: OutboxRow[]): Promise<SendResult[]>;
+  send(rows: OutboxRow[], ctx?: SendContext): Promise<SendResult[]>;
   /** Rows per send call (default 50). */
   batchSize?: number;
+  /** Tables `settle` writes; they join the transaction that removes the sent row. */
+  tables?: Table[];
+  /** After a row was sent (and not changed meanwhile): e.g. keep the server's answer on the device. */
+  settle?(row: OutboxRow, value: unknown): Promise<void>;
+  /** "Try again" on a refused row: the payload to send now (what the device holds), or null to drop it. */
+  refresh?(row: OutboxRow): Promise<unknown>;
 }
 
 export interface OutboxDeps {
@@ -38,19 +60,28 @@ export interface OutboxDeps {
   /** Runs fn while holding the cross-tab outbox lock; resolves false when another tab holds it. */
   withLock(fn: () => Promise<void>): Promise<boolean>;
   setTimer(fn: () => void, ms: number): () => void;
+  /** Whether a row may be sent now (rows of an account wait for that account's live session). */
+  canSend?(row: OutboxRow): boolean;
+  /** A send that has not answered after this long is aborted and retried (default 30 s). */
+  sendTimeoutMs?: number;
+  /** Called after rows were queued or changed (e.g. to ask the browser to keep the data). */
+  onQueued?(): void;
+  /** Awaited once before the first drain (e.g. carrying rows over from an older database). */
+  beforeFirstDrain?(): Promise<void>;
 }
 
-export class OutboxDb extends Dexie {
-  rows!: Table<OutboxRow, string>;
-  constructor(name = 'atelier-outbox') {
-    super(name);
-    this.version(1).stores({ rows: 'id, op, status, coalesceKey, userId, createdAt' });
-  }
+export interface StageOptions<P = unknown> {
+  idempotencyKey?: string;
+  coalesceKey?: string;
+  userId?: string;
+  /** Joins a newer payload to the queued one; without it the newer payload replaces it. */
+  fold?: (queued: P, incoming: P) => P;
 }
 
 const BASE_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 5 * 60_000;
 const LOCKED_RETRY_MS = 5_000;
+const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 /** Exponential backoff with jitter in [50%, 100%] of the step, capped at 5 minutes. */
 export function backoffDelay(attempts: number, random: () => number): number {
@@ -59,7 +90,7 @@ export function backoffDelay(attempts: number, random: () => number): number {
 }
 
 /**
- * Maps a thrown error to a result: no status (network, abort) and 5xx or 429 retry;
+ * Maps a thrown error to a result: no status (network, abort) and 5xx, 408 or 429 retry;
  * any other 4xx is the write's own fault and will not succeed by retrying.
  */
 export function classifyError(err: unknown): SendResult {
@@ -67,7 +98,8 @@ export function classifyError(err: unknown): SendResult {
     typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 0;
   const message = err instanceof Error ? err.message : String(err);
   const retriable = !status || status >= 500 || status === 429 || status === 408;
-  return { ok: false, retriable, error: message || `Request failed (${status})` };
+  const kind: FailureKind = !status ? 'network' : retriable ? 'server' : 'refused';
+  return { ok: false, retriable, kind, error: message || `Request failed (${status})` };
 }
 
 export interface OutboxStatus {
@@ -78,44 +110,62 @@ export interface OutboxStatus {
   lastSyncedAt?: number;
 }
 
-export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
+/** Which rows a question is about: one account's, and/or some ops. */
+export interface RowFilter {
+  userId?: string;
+  ops?: readonly string[];
+}
+
+export function matches(row: OutboxRow, filter: RowFilter = {}): boolean {
+  if (filter.userId !== undefined && row.userId !== filter.userId) return false;
+  if (filter.ops && !filter.ops.includes(row.op)) return false;
+  return true;
+}
+
+export function createOutbox(table: Table<OutboxRow, string>, deps: OutboxDeps) {
+  const db = table.db;
   const handlers = new Map<string, OutboxHandler>();
   const listeners = new Set<() => void>();
+  /** Per op: no new row is tried before this (the server was failing), so an outage is not hammered. */
+  const blockedUntil = new Map<string, number>();
   let syncing = false;
   let lastSyncedAt: number | undefined;
   let cancelTimer: (() => void) | undefined;
   let draining: Promise<void> | undefined;
   let again = false;
+  let prepared: Promise<void> | undefined;
 
   const notify = () => {
     for (const l of listeners) l();
   };
+  const sendable = (row: OutboxRow) => deps.canSend?.(row) ?? true;
 
   function register(op: string, handler: OutboxHandler) {
     handlers.set(op, handler);
   }
 
-  async function enqueue(
-    op: string,
-    payload: unknown,
-    opts: { idempotencyKey?: string; coalesceKey?: string; userId?: string } = {},
-  ): Promise<OutboxRow> {
-    const now = deps.now();
-    const row = await db.transaction('rw', db.rows, async () => {
+  /**
+   * Queues a write. Inside a transaction that includes the outbox table it joins that
+   * transaction (the caller's change and this row commit together); call `changed()` after.
+   */
+  function stage<P>(op: string, payload: P, opts: StageOptions<P> = {}): Promise<OutboxRow> {
+    return db.transaction('rw', table, async () => {
+      const now = deps.now();
       if (opts.coalesceKey) {
-        const existing = await db.rows
+        const existing = await table
           .where('coalesceKey')
           .equals(opts.coalesceKey)
-          .filter((r) => r.status === 'pending')
+          .filter((r) => r.status === 'pending' && r.userId === opts.userId)
           .first();
         if (existing) {
+          // keeps attempts and nextAttemptAt: a video saving its position every 2 s must not
+          // reset the backoff of a row the server keeps refusing with 503
           const updated: OutboxRow = {
             ...existing,
-            payload,
+            payload: opts.fold ? opts.fold(existing.payload as P, payload) : payload,
             rev: existing.rev + 1,
-            nextAttemptAt: Math.min(existing.nextAttemptAt, now),
           };
-          await db.rows.put(updated);
+          await table.put(updated);
           return updated;
         }
       }
@@ -130,47 +180,96 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
         createdAt: now,
         rev: 0,
         attempts: 0,
-        nextAttemptAt: now,
+        nextAttemptAt: Math.max(now, blockedUntil.get(op) ?? 0),
         status: 'pending',
       };
-      await db.rows.add(created);
+      await table.add(created);
       return created;
     });
+  }
+
+  /** After rows were staged: tell the listeners and start a drain. */
+  function changed() {
     notify();
+    deps.onQueued?.();
     // A drain in progress picks the row up in another pass; otherwise start one.
     if (draining) again = true;
     else schedule(0);
+  }
+
+  async function enqueue<P>(op: string, payload: P, opts: StageOptions<P> = {}): Promise<OutboxRow> {
+    const row = await stage(op, payload, opts);
+    changed();
     return row;
   }
 
   async function applyResult(row: OutboxRow, result: SendResult | undefined) {
-    await db.transaction('rw', db.rows, async () => {
-      const current = await db.rows.get(row.id);
+    const handler = handlers.get(row.op);
+    await db.transaction('rw', [table, ...(handler?.tables ?? [])], async () => {
+      const current = await table.get(row.id);
       if (!current) return;
       if (result?.ok) {
+        // refusals of older versions of the same record are stale once a newer one is stored
+        if (row.coalesceKey) {
+          await table
+            .where('coalesceKey')
+            .equals(row.coalesceKey)
+            .filter((r) => r.status === 'failed' && r.userId === row.userId && r.id !== row.id)
+            .delete();
+        }
         // A newer payload arrived while this one was in flight: keep it for the next pass.
-        if (current.rev === row.rev) await db.rows.delete(row.id);
+        if (current.rev !== row.rev) return;
+        await table.delete(row.id);
+        await handler?.settle?.(row, result.value);
         return;
       }
       const error = result?.error ?? 'No result from handler';
-      if (result?.retriable) {
+      const kind = result?.kind ?? (result?.retriable ? 'server' : 'refused');
+      if (kind === 'auth') {
+        // not the write's fault nor the server's: it waits for the account's next sign-in
+        await table.put({ ...current, lastError: error, lastErrorKind: kind });
+      } else if (result?.retriable) {
         const attempts = current.attempts + 1;
-        await db.rows.put({
-          ...current,
-          attempts,
-          lastError: error,
-          nextAttemptAt: deps.now() + backoffDelay(attempts, deps.random),
-        });
+        const nextAttemptAt = deps.now() + backoffDelay(attempts, deps.random);
+        blockedUntil.set(row.op, Math.max(blockedUntil.get(row.op) ?? 0, nextAttemptAt));
+        await table.put({ ...current, attempts, lastError: error, lastErrorKind: kind, nextAttemptAt });
       } else {
-        await db.rows.put({ ...current, status: 'failed', attempts: current.attempts + 1, lastError: error });
+        await table.put({
+          ...current,
+          status: 'failed',
+          attempts: current.attempts + 1,
+          lastError: error,
+          lastErrorKind: 'refused',
+        });
       }
     });
   }
 
+  /** Sends a chunk, giving up (retriably) after the send timeout so one hung request cannot stall the queue. */
+  async function sendWithTimeout(handler: OutboxHandler, chunk: OutboxRow[]): Promise<SendResult[]> {
+    const controller = new AbortController();
+    const ms = deps.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<SendResult[]>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error(`The request timed out after ${Math.round(ms / 1000)} s`));
+        resolve(
+          chunk.map(() => ({ ok: false, retriable: true, kind: 'network', error: 'The request timed out' }) as const),
+        );
+      }, ms);
+    });
+    const sent = handler.send(chunk, { signal: controller.signal }).catch((err) => chunk.map(() => classifyError(err)));
+    try {
+      return await Promise.race([sent, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function drainPass(): Promise<void> {
     const now = deps.now();
-    const due = (await db.rows.where('status').equals('pending').sortBy('createdAt')).filter(
-      (r) => r.nextAttemptAt <= now,
+    const due = (await table.where('status').equals('pending').sortBy('createdAt')).filter(
+      (r) => r.nextAttemptAt <= now && sendable(r),
     );
     if (!due.length) return;
     syncing = true;
@@ -184,15 +283,15 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
       for (let i = 0; i < rows.length; i += size) {
         if (!deps.isOnline()) return;
         const chunk = rows.slice(i, i + size);
-        let results: SendResult[];
-        try {
-          results = await handler.send(chunk);
-        } catch (err) {
-          results = chunk.map(() => classifyError(err));
-        }
+        const results = await sendWithTimeout(handler, chunk);
         for (const [k, row] of chunk.entries()) await applyResult(row, results[k]);
-        if (results.some((r) => r.ok)) lastSyncedAt = deps.now();
+        if (results.some((r) => r.ok)) {
+          lastSyncedAt = deps.now();
+          blockedUntil.delete(op);
+        }
         notify();
+        // the server is failing: the rest of this op waits for its backoff
+        if (results.every((r) => !r.ok && r.retriable)) break;
       }
     }
   }
@@ -206,18 +305,23 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
     draining = Promise.resolve().then(async () => {
       let lockedOut = false;
       try {
+        prepared ??= deps.beforeFirstDrain?.().catch(() => undefined) ?? Promise.resolve();
+        await prepared;
         do {
           again = false;
           if (!deps.isOnline()) break;
           lockedOut = !(await deps.withLock(drainPass));
         } while (again && !lockedOut);
+      } catch (err) {
+        // the database went away (a closing tab, storage cleared): the rows stay for the next pass
+        console.warn('[outbox] drain stopped', err);
       } finally {
         syncing = false;
         draining = undefined;
         notify();
         // Another tab holds the lock: look again later in case that tab closes.
         if (lockedOut) schedule(LOCKED_RETRY_MS);
-        else if (deps.isOnline()) await scheduleNextDue();
+        else if (deps.isOnline()) await scheduleNextDue().catch(() => undefined);
       }
     });
     return draining;
@@ -232,18 +336,22 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
   }
 
   async function scheduleNextDue() {
-    const pending = await db.rows.where('status').equals('pending').toArray();
+    const pending = (await table.where('status').equals('pending').toArray()).filter(sendable);
     if (!pending.length) return;
     const next = Math.min(...pending.map((r) => r.nextAttemptAt));
     schedule(Math.max(0, next - deps.now()));
   }
 
-  async function status(): Promise<OutboxStatus> {
-    const rows = await db.rows.toArray();
-    const failedRows = rows.filter((r) => r.status === 'failed');
-    const withError = [...rows].reverse().find((r) => r.lastError);
+  async function rows(filter: RowFilter = {}): Promise<OutboxRow[]> {
+    return (await table.orderBy('createdAt').toArray()).filter((r) => matches(r, filter));
+  }
+
+  async function status(filter: RowFilter = {}): Promise<OutboxStatus> {
+    const all = await rows(filter);
+    const failedRows = all.filter((r) => r.status === 'failed');
+    const withError = [...all].reverse().find((r) => r.lastError);
     return {
-      pending: rows.length - failedRows.length,
+      pending: all.length - failedRows.length,
       failed: failedRows.length,
       syncing,
       lastError: withError?.lastError,
@@ -252,33 +360,79 @@ export function createOutbox(db: OutboxDb, deps: OutboxDeps) {
   }
 
   return {
-    db,
+    table,
     register,
+    stage,
+    changed,
     enqueue,
     drain,
+    rows,
     status,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Failed rows go back to pending (after the user fixed what was wrong, or to try again). */
-    async retryFailed() {
-      await db.rows.where('status').equals('failed').modify({ status: 'pending', nextAttemptAt: deps.now() });
+    /**
+     * The connection is back: rows that failed for lack of one are due now (rows the server
+     * answered with 5xx or 429 keep their backoff), then drain.
+     */
+    async wake() {
+      const now = deps.now();
+      await db.transaction('rw', table, async () => {
+        await table
+          .where('status')
+          .equals('pending')
+          .filter((r) => r.lastErrorKind === 'network' && r.nextAttemptAt > now)
+          .modify({ nextAttemptAt: now });
+      });
+      await drain();
+    },
+    /**
+     * "Try again": refused rows go back to pending, each with what the device holds now
+     * (its handler's `refresh`), so a payload the server refused is not simply sent again.
+     */
+    async retryFailed(filter: RowFilter = {}) {
+      const failed = (await table.where('status').equals('failed').toArray()).filter((r) => matches(r, filter));
+      for (const row of failed) {
+        const refresh = handlers.get(row.op)?.refresh;
+        const payload = refresh ? await refresh(row) : row.payload;
+        await db.transaction('rw', table, async () => {
+          const current = await table.get(row.id);
+          if (current?.status !== 'failed') return;
+          if (payload === null || payload === undefined) await table.delete(row.id);
+          else
+            await table.put({
+              ...current,
+              payload,
+              rev: current.rev + 1,
+              status: 'pending',
+              attempts: 0,
+              nextAttemptAt: deps.now(),
+              lastError: undefined,
+              lastErrorKind: undefined,
+            });
+        });
+      }
       notify();
       schedule(0);
     },
     async discard(id: string) {
-      await db.rows.delete(id);
+      await table.delete(id);
       notify();
     },
-    /** Removes a user's rows (sign-out). Without a user id, everything. */
-    async clear(filter: { userId?: string } = {}) {
-      if (filter.userId) await db.rows.where('userId').equals(filter.userId).delete();
-      else await db.rows.clear();
+    /** Removes rows (a user's on sign-out, or those a filter names). Without a filter, everything. */
+    async clear(filter: RowFilter = {}) {
+      await db.transaction('rw', table, async () => {
+        const ids = (await table.toArray()).filter((r) => matches(r, filter)).map((r) => r.id);
+        await table.bulkDelete(ids);
+      });
       notify();
     },
     stop() {
       cancelTimer?.();
+      cancelTimer = undefined;
     },
   };
 }
+
+export type Outbox = ReturnType<typeof createOutbox>;

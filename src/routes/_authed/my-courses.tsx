@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { signOut } from '@/features/auth/api/sign-out';
+import { SignOutButton } from '@/features/auth/components/SignOutButton';
 import { loadMyCourses } from '@/features/course/api/page-loaders';
 import { MyCourses } from '@/features/course/components/MyCourses';
 import { PageHead } from '@/features/site/components/PageHead';
@@ -11,12 +10,11 @@ export const Route = createFileRoute('/_authed/my-courses')({
 });
 
 function MyCoursesRoute() {
-  const queryClient = useQueryClient();
   const { user } = Route.useRouteContext();
   return (
     <>
       <PageHead title="My Courses" />
-      <MyCourses user={user} onSignOut={() => signOut(queryClient)} />
+      <MyCourses user={user} actions={<SignOutButton />} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { button } from '@/ui/button/button.css';
-import { outbox } from '@/lib/offline/outbox-runtime';
 import { toast } from '@/ui/toast/toast-store';
 import { authConfigQueryOptions } from '../api/auth-config';
 import { demoSignIn, signInWithGoogleCode } from '../api/sign-in';
@@ -30,8 +29,6 @@ export function AuthPage({ redirect }: { redirect?: string }) {
   const [busy, setBusy] = useState(false);
 
   const done = async () => {
-    // writes refused while the old session had expired can go now
-    void outbox.retryFailed();
     await queryClient.invalidateQueries({ queryKey: OWN_DATA_KEY });
     await navigate({ href: safeRedirect(redirect), replace: true });
   };
@@ -55,7 +52,14 @@ export function AuthPage({ redirect }: { redirect?: string }) {
     <div className={styles.page}>
       <div className={styles.card}>
         <h1 className={styles.title}>Welcome Back</h1>
-        <p className={styles.lead}>Sign in to continue to your courses.</p>
+        {auth.status === 'expired' && auth.user ? (
+          <p className={styles.lead} data-testid="session-expired">
+            Your session has ended. Sign in again as {auth.user.email || 'before'} to sync the progress saved on this
+            device.
+          </p>
+        ) : (
+          <p className={styles.lead}>Sign in to continue to your courses.</p>
+        )}
         {loading ? (
           <div className={styles.spinnerRow} role="status" aria-live="polite">
             <span className={styles.spinner} aria-hidden="true" />

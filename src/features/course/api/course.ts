@@ -81,6 +81,7 @@ export const tasksQueryOptions = (courseId: string) =>
 export const enrollmentQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.enrollment(userId, courseId),
+    learner: true,
     remote: async () =>
       (
         await pb.collection(Collections.CourseEnrollments).getList<CourseEnrollmentsRecord>(1, 1, {
@@ -97,6 +98,7 @@ export type EnrollmentWithCourse = CourseEnrollmentsRecord & { expand?: { course
 export const myEnrollmentsQueryOptions = (userId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.enrollments(userId),
+    learner: true,
     remote: () =>
       pb.collection(Collections.CourseEnrollments).getFullList<EnrollmentWithCourse>({
         filter: pb.filter('user_id = {:u}', { u: userId }),
@@ -132,6 +134,7 @@ export function chapterMirror(userId: string, chapterId: string): Mirror<CourseM
 export const chapterQueryOptions = (userId: string, chapterId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapter(userId, chapterId),
+    learner: true,
     remote: () => pb.collection(Collections.CourseModules).getOne<CourseModulesRecord>(chapterId),
     mirror: chapterMirror(userId, chapterId),
   });
@@ -140,6 +143,7 @@ export const chapterQueryOptions = (userId: string, chapterId: string) =>
 export const chaptersQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.chapters(userId, courseId),
+    learner: true,
     remote: () =>
       pb.collection(Collections.CourseModules).getFullList<CourseModulesRecord>({
         filter: pb.filter('course_id = {:c}', { c: courseId }),

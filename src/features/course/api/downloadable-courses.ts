@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase/client';
+import { requireLiveSession } from '@/lib/pocketbase/session';
 import { Collections, type CourseModulesRecord, type CoursesRecord } from '@/lib/pocketbase/types.gen';
 import { courseKeys } from './keys';
 import type { DownloadableChapter } from './offline-copies';
@@ -20,6 +21,7 @@ export const downloadableCoursesQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: courseKeys.downloadable(userId),
     queryFn: async (): Promise<DownloadableCourse[]> => {
+      requireLiveSession();
       const chapters = await pb.collection(Collections.CourseModules).getFullList<ChapterWithCourse>({
         sort: 'course_id,sort_order',
         expand: 'course_id',

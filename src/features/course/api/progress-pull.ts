@@ -1,54 +1,24 @@
-// Pulling a learner's progress for a course from the server into the device's copy, which
-// the pages read (useCourseProgress).
+// The progress pull as a query: the route loaders start it, pages subscribe to it, and it
+// writes the device's copy the pages read (useCourseProgress). progress-reconcile.ts does
+// the work.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '@/lib/offline/db';
+import { outbox } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase/client';
-import { type ChapterProgressRecord, Collections, type UserTaskProgressRecord } from '@/lib/pocketbase/types.gen';
-import { mergeChapter, mergeTask, normalizeChapter, normalizeTask, type TaskState } from '../model/merge';
+import { requireLiveSession } from '@/lib/pocketbase/session';
 import { courseKeys } from './keys';
+import { pullProgress } from './progress-reconcile';
 
-/**
- * Pulls the learner's progress for a course from the server and merges it into the
- * device's copy (the merge is order-free, so unsynced local changes survive).
- */
+/** Pulls the learner's progress for a course into the device's copy (their live session only). */
 export const progressPullQueryOptions = (userId: string, courseId: string) =>
   queryOptions({
     queryKey: courseKeys.progressPull(userId, courseId),
     queryFn: async () => {
-      const filter = pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId });
-      const [chapters, tasks] = await Promise.all([
-        pb.collection(Collections.ChapterProgress).getFullList<ChapterProgressRecord>({ filter }),
-        pb.collection(Collections.UserTaskProgress).getFullList<UserTaskProgressRecord>({ filter }),
-      ]);
-      await db.transaction('rw', db.chapter_progress, db.task_progress, async () => {
-        for (const r of chapters) {
-          const local = await db.chapter_progress.get(r.id);
-          const merged = local ? mergeChapter(local, normalizeChapter(r)) : normalizeChapter(r);
-          await db.chapter_progress.put({
-            id: r.id,
-            user_id: r.user_id,
-            course_id: r.course_id,
-            chapter_id: r.chapter_id,
-            ...merged,
-          });
-        }
-        for (const r of tasks) {
-          const local = await db.task_progress.get(r.id);
-          const merged: TaskState = local ? mergeTask(local, normalizeTask(r)) : normalizeTask(r);
-          await db.task_progress.put({
-            id: r.id,
-            user_id: r.user_id,
-            course_id: r.course_id,
-            chapter_id: r.chapter_id,
-            task_identifier: r.task_identifier,
-            task_title: r.task_title,
-            ...merged,
-          });
-        }
-      });
-      return { chapters: chapters.length, tasks: tasks.length, at: Date.now() };
+      requireLiveSession();
+      const queued = await pullProgress({ db, outbox, client: pb }, userId, courseId);
+      return { queued, at: Date.now() };
     },
-    // Offline: the device's copy is the answer; no error screen for a failed pull.
+    // Offline or signed out: the device's copy is the answer; no error screen for a failed pull.
     retry: 1,
     staleTime: 30_000,
   });

@@ -1,20 +1,23 @@
 // Outbox handlers for chapter and task progress: rows are upserts of whole records with
 // device-made ids, sent with the batch API (one transaction per send). A batch fails as a
-// whole on one bad item, so that item is failed alone and the rest is sent again.
+// whole on one bad item, so that item is failed alone and the rest is sent again. What the
+// server answers (the merged record) becomes the device's copy once the row is sent, so
+// device and server hold the same record; "Try again" sends what the device holds now.
+import type { AtelierDb } from '@/lib/offline/db';
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
 import { Collections } from '@/lib/pocketbase/types.gen';
-import { mergeChapter, mergeTask, normalizeChapter, normalizeTask, toIso } from '../model/merge';
+import {
+  chapterPayload,
+  foldProgress,
+  localChapter,
+  localTask,
+  type ProgressCollection,
+  type ProgressPayload,
+  taskPayload,
+} from './progress-records';
 
 type Client = Pick<typeof appClient, 'createBatch'>;
-
-export const CHAPTER_PROGRESS_OP = 'chapter-progress';
-export const TASK_PROGRESS_OP = 'task-progress';
-
-interface ProgressPayload {
-  /** The whole record as the device knows it; `id` is deterministic per user+chapter(+task). */
-  record: { id: string; user_id: string; course_id: string; chapter_id: string } & Record<string, unknown>;
-}
 
 interface BatchItemError {
   message?: string;
@@ -46,44 +49,27 @@ function failedItem(err: unknown): { index: number; status: number; message: str
 
 /** The server allows 3 batch requests per second per client (pb_migrations settings). */
 const MIN_GAP_MS = 350;
-let lastSentAt = 0;
+/** When each client last sent a batch (one client per tab). */
+const lastSentAt = new WeakMap<object, number>();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sends one batch, paced under the batch rate limit; one quick retry on a 429. */
-async function paced<T>(send: () => Promise<T>): Promise<T> {
+async function paced<T>(client: object, send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const wait = lastSentAt + MIN_GAP_MS - Date.now();
+    const wait = (lastSentAt.get(client) ?? 0) + MIN_GAP_MS - Date.now();
     if (wait > 0) await sleep(wait);
-    lastSentAt = Date.now();
+    signal?.throwIfAborted();
+    lastSentAt.set(client, Date.now());
     try {
       return await send();
     } catch (err) {
-      if ((err as { status?: number })?.status !== 429 || attempt >= 2) throw err;
+      if ((err as { status?: number })?.status !== 429 || attempt >= 2 || signal?.aborted) throw err;
       await sleep(1000);
     }
   }
 }
 
-type ProgressCollection = typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress;
 type RecordPayload = ProgressPayload['record'];
-
-const DATE_FIELDS = ['last_visited_at', 'position_at', 'completed_at', 'client_updated_at'] as const;
-
-/**
- * Two queued writes of one record (a reconnect after a day offline) become one upsert,
- * merged with the server's own rules, so the server does the work once per record.
- */
-function fold(collection: ProgressCollection, a: RecordPayload, b: RecordPayload): RecordPayload {
-  type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
-  const [x, y] = [a as Fields, b as Fields];
-  const merged: Record<string, unknown> = {
-    ...(collection === Collections.ChapterProgress
-      ? mergeChapter(normalizeChapter(x), normalizeChapter(y))
-      : mergeTask(normalizeTask(x), normalizeTask(y))),
-  };
-  for (const f of DATE_FIELDS) if (f in merged) merged[f] = toIso(merged[f] as number);
-  return { ...a, ...b, ...merged } as RecordPayload;
-}
 
 /** The server takes up to 200 requests per batch (settings migration). */
 const MAX_BATCH_ITEMS = 200;
@@ -95,22 +81,30 @@ async function sendBatch(
   records: RecordPayload[],
   results: SendResult[],
   offset: number,
+  signal?: AbortSignal,
 ) {
   let remaining = records.map((_, i) => i);
   while (remaining.length) {
     const batch = client.createBatch();
     for (const i of remaining) batch.collection(collection).upsert(records[i] as RecordPayload);
     try {
-      await paced(() => batch.send());
-      for (const i of remaining) results[offset + i] = { ok: true };
+      const answers = await paced(client, () => batch.send({ signal }), signal);
+      remaining.forEach((i, k) => {
+        results[offset + i] = { ok: true, value: (answers as { body?: unknown }[] | undefined)?.[k]?.body };
+      });
       return;
     } catch (err) {
       const bad = failedItem(err);
       const transient = !bad || bad.status >= 500 || bad.status === 429 || bad.status === 408;
       if (transient || bad.index >= remaining.length) {
-        // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again
+        // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again;
+        // so does a failed batch that names no item (the server stopping mid-transaction),
+        // which is no write's fault
+        const unnamed = !bad && (err as { status?: number })?.status === 400;
         const r: SendResult =
-          bad && transient ? { ok: false, retriable: true, error: bad.message } : classifyError(err);
+          (bad && transient) || unnamed
+            ? { ok: false, retriable: true, kind: 'server', error: bad?.message ?? 'The batch did not go through' }
+            : classifyError(err);
         for (const i of remaining) results[offset + i] = r;
         return;
       }
@@ -120,19 +114,52 @@ async function sendBatch(
   }
 }
 
-export function createProgressHandler(client: Client, collection: ProgressCollection): OutboxHandler {
+export interface ProgressHandlerOptions {
+  /** The database whose copy of each sent record becomes what the server answered, and whose copy "Try again" sends. */
+  device?: AtelierDb;
+  /**
+   * Asked when the server refused a write: is the session still live? A token the server no
+   * longer accepts looks like a refusal (the rules see a guest); such rows wait for sign-in.
+   */
+  confirmSession?: () => Promise<boolean>;
+}
+
+export function createProgressHandler(
+  client: Client,
+  collection: ProgressCollection,
+  { device, confirmSession }: ProgressHandlerOptions = {},
+): OutboxHandler {
+  const isChapter = collection === Collections.ChapterProgress;
+  const table = device && (isChapter ? device.chapter_progress : device.task_progress);
   return {
+    tables: table ? [table] : [],
+    async settle(row, value) {
+      const record = value as (RecordPayload & { user_id?: string }) | undefined;
+      if (!table || !record?.id || record.user_id !== row.userId) return;
+      if (isChapter) await device.chapter_progress.put(localChapter(record));
+      else await device.task_progress.put(localTask(record));
+    },
+    async refresh(row) {
+      if (!device) return row.payload;
+      const id = (row.payload as ProgressPayload).record.id;
+      if (isChapter) {
+        const local = await device.chapter_progress.get(id);
+        return local ? chapterPayload(local) : null;
+      }
+      const local = await device.task_progress.get(id);
+      return local ? taskPayload(local) : null;
+    },
     // Rows per call: a reconnect hands over a whole day's queue at once, folded below to
     // one upsert per record, then sent in batches of MAX_BATCH_ITEMS.
     batchSize: 1000,
-    async send(rows: OutboxRow[]): Promise<SendResult[]> {
+    async send(rows: OutboxRow[], ctx?: { signal?: AbortSignal }): Promise<SendResult[]> {
       // one upsert per record id; every row of that id shares its result
       const byId = new Map<string, { record: RecordPayload; rows: number[] }>();
       rows.forEach((row, i) => {
         const record = (row.payload as ProgressPayload).record;
         const entry = byId.get(record.id);
         if (entry) {
-          entry.record = fold(collection, entry.record, record);
+          entry.record = foldProgress(collection, { record: entry.record }, { record }).record;
           entry.rows.push(i);
         } else byId.set(record.id, { record, rows: [i] });
       });
@@ -140,13 +167,19 @@ export function createProgressHandler(client: Client, collection: ProgressCollec
       const itemResults: SendResult[] = new Array(items.length);
       for (let start = 0; start < items.length; start += MAX_BATCH_ITEMS) {
         const chunk = items.slice(start, start + MAX_BATCH_ITEMS).map((item) => item.record);
-        await sendBatch(client, collection, chunk, itemResults, start);
+        await sendBatch(client, collection, chunk, itemResults, start, ctx?.signal);
         // the network is gone: the rest of the queue waits for the next drain
         const last = itemResults[start];
         if (last && !last.ok && last.retriable) {
           for (let k = start + MAX_BATCH_ITEMS; k < items.length; k++) itemResults[k] = last;
           break;
         }
+      }
+      if (confirmSession && itemResults.some((r) => !r.ok && !r.retriable) && !(await confirmSession())) {
+        const waiting: SendResult = { ok: false, retriable: true, kind: 'auth', error: 'Sign in again to sync.' };
+        itemResults.forEach((r, i) => {
+          if (!r.ok && !r.retriable) itemResults[i] = waiting;
+        });
       }
       const results: SendResult[] = new Array(rows.length);
       items.forEach((item, i) => {

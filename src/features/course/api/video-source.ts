@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { pb } from '@/lib/pocketbase/client';
 import { refreshDelay } from '@/lib/pocketbase/file-token';
+import { sessionLive } from '@/lib/pocketbase/session';
 import { offlineVideoUrl } from './offline-copies';
 
 export interface VideoSourceChapter {
@@ -33,6 +34,8 @@ export async function resolveVideoSource(
     const copy = await offlineVideoUrl(userId, chapter).catch(() => null);
     if (copy) return { src: copy, offline: true };
   }
+  // with the session ended only a downloaded copy can play (the server would refuse a file token)
+  if (!sessionLive()) return null;
   try {
     const token = await pb.files.getToken();
     return { src: pb.files.getURL(chapter, chapter.video, { token }), offline: false };

@@ -132,7 +132,7 @@ function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, en
         <Link to="/course/$slug" params={{ slug: courseSlug }} className={styles.back}>
           ← Back to course
         </Link>
-        <SyncStatus />
+        <SyncStatus userId={user.id} />
       </div>
       <div className={styles.layout}>
         <div className={styles.main}>

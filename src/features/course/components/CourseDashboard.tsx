@@ -49,7 +49,7 @@ function YourProgress({
         <h2 id="progress-title" className={c.h3}>
           Your Progress
         </h2>
-        <SyncStatus />
+        <SyncStatus userId={user.id} />
       </div>
       <p data-testid="chapters-completed">
         {completed} of {total} chapters

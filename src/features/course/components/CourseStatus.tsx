@@ -1,5 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useOnlineStatus } from '@/lib/offline/online';
+import { isTransientError } from '@/lib/pocketbase/errors';
+import { SessionExpiredError } from '@/lib/pocketbase/session';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { type ToastInput, toast } from '@/ui/toast/toast-store';
@@ -22,6 +25,32 @@ function useToastOnce(notice: ToastInput | undefined) {
   useEffect(() => {
     if (title) toast({ title, description, destructive: true });
   }, [title, description]);
+}
+
+/**
+ * A course page that could not load because the device has no copy and no connection (or the
+ * session has ended): says so, with what to do, instead of "Course Not Found".
+ */
+export function NotOnDevice({ what }: { what: 'chapter' | 'course' }) {
+  const online = useOnlineStatus();
+  return (
+    <div className={`${container} ${c.center}`}>
+      <h1 className={c.title}>This {what} is not on this device</h1>
+      <p className={c.muted}>
+        {online
+          ? 'Sign in again to open it.'
+          : `It opens as soon as you are back online. To take a ${what} with you, download it for offline use while you are connected (on the course page or Offline downloads).`}
+      </p>
+      <Link to="/downloads" className={button({ tone: 'outline' })}>
+        Offline downloads
+      </Link>
+    </div>
+  );
+}
+
+/** Whether a course page failed for want of a copy on the device (no network, or no live session). */
+export function missingOnDevice(error: unknown): boolean {
+  return isTransientError(error) || error instanceof SessionExpiredError;
 }
 
 /** "Course Not Found" with "Go Home"; `notice` is toasted once when it appears. */

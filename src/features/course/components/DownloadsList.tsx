@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { type StorageInfo, storageInfo } from '@/lib/offline/storage';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
+import { useDownloadedTaskProgress } from '../api/downloaded-progress';
 import { clearDownloads, removeDownload, useDownloads } from '../api/manage-downloads';
 import { formatBytes } from '../model/bytes';
 import * as styles from './Downloads.css';
@@ -11,6 +12,7 @@ const KIND_LABEL = { video: 'Video', file: 'File', record: 'Text and tasks' } as
 /** What this learner stored on the device, with sizes, Remove per item, Remove all, and storage use. */
 export function DownloadsList({ userId }: { userId: string }) {
   const rows = useDownloads(userId);
+  const tasks = useDownloadedTaskProgress(userId);
   const [storage, setStorage] = useState<StorageInfo | null>(null);
   const total = rows?.reduce((n, r) => n + r.bytes, 0) ?? 0;
 
@@ -52,6 +54,12 @@ export function DownloadsList({ userId }: { userId: string }) {
                   <span className={styles.muted}>
                     · {KIND_LABEL[r.kind]} · {formatBytes(r.bytes)}
                   </span>
+                  {r.kind === 'record' && tasks?.get(r.chapterId) ? (
+                    <span className={styles.muted} data-testid="download-task-progress">
+                      {' '}
+                      · {tasks.get(r.chapterId)?.done} of {tasks.get(r.chapterId)?.total} tasks done
+                    </span>
+                  ) : null}
                 </span>
                 <button
                   type="button"

@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { imageSource } from '@/lib/pocketbase/files';
 import type { UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
@@ -62,24 +63,14 @@ function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; 
   );
 }
 
-/** /my-courses: the learner's courses, newest enrolment first. */
-export function MyCourses({ user, onSignOut }: { user: UsersRecord; onSignOut: () => Promise<void> }) {
-  const navigate = useNavigate();
+/** /my-courses: the learner's courses, newest enrolment first; `actions` sit beside the title (sign-out). */
+export function MyCourses({ user, actions }: { user: UsersRecord; actions?: ReactNode }) {
   const { data: enrollments } = useSuspenseQuery(myEnrollmentsQueryOptions(user.id));
   return (
     <div className={`${container} ${c.page}`}>
       <header className={c.between}>
         <h1 className={c.title}>My Courses</h1>
-        <button
-          type="button"
-          className={button({ tone: 'outline', size: 'sm' })}
-          onClick={async () => {
-            await onSignOut();
-            await navigate({ to: '/' });
-          }}
-        >
-          Sign out
-        </button>
+        {actions}
       </header>
       {enrollments.length > 0 ? (
         <div className={c.grid3}>

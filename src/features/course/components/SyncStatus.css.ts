@@ -13,3 +13,11 @@ export const dot = styleVariants({
   local: [dotBase, { background: '#b7791f' }],
   error: [dotBase, { background: vars.color.danger }],
 });
+export const details = style({ display: 'grid', gap: vars.space.xs });
+export const list = style({ display: 'grid', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});

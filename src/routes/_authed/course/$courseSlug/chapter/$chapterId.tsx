@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadChapterPage } from '@/features/course/api/page-loaders';
 import { ChapterViewer } from '@/features/course/components/ChapterViewer';
-import { CourseNotFound } from '@/features/course/components/CourseStatus';
+import { CourseNotFound, missingOnDevice, NotOnDevice } from '@/features/course/components/CourseStatus';
 import { PageHead } from '@/features/site/components/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$courseSlug/chapter/$chapterId')({
   loader: ({ context: { queryClient, user }, params }) =>
     loadChapterPage(queryClient, user, params.courseSlug, params.chapterId),
   notFoundComponent: () => <CourseNotFound />,
-  errorComponent: () => <CourseNotFound />,
+  errorComponent: ({ error }) => (missingOnDevice(error) ? <NotOnDevice what="chapter" /> : <CourseNotFound />),
   component: ChapterRoute,
 });
 

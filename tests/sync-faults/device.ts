@@ -1,0 +1,173 @@
+// A device in a fault run: one IndexedDB (fake-indexeddb) shared by its tabs, one stored
+// session shared by its tabs (as localStorage is), a clock that may run ahead or behind, one
+// link to the server, and a lock only one of its tabs holds at a time (as Web Locks). Each tab
+// wires the app's own modules: its own connection to the device database, the outbox and
+// drainer, the progress handlers, the form handler, the progress writer, the pull and
+// reconcile, and the session rules.
+import PocketBase, { BaseAuthStore } from 'pocketbase';
+import { CHAPTER_PROGRESS_OP, PROGRESS_OPS, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
+import { pullProgress } from '@/features/course/api/progress-reconcile';
+import { createProgressHandler } from '@/features/course/api/progress-sync';
+import { createProgressWriter, type ProgressWriter } from '@/features/course/api/progress-writes';
+import { type SyncChipState, syncChipState } from '@/features/course/model/sync-state';
+import { createFormOutboxHandler } from '@/lib/forms/submit';
+import { createDeviceClock } from '@/lib/offline/clock';
+import { AtelierDb } from '@/lib/offline/db';
+import { createOutbox, matches, type Outbox, type OutboxRow } from '@/lib/offline/outbox';
+import { isLive, refreshStored, storedUserId } from '@/lib/pocketbase/session-state';
+import type { Link } from './network';
+import type { Rand } from './prng';
+
+export interface Tab {
+  db: AtelierDb;
+  client: PocketBase;
+  outbox: Outbox;
+  writer: ProgressWriter;
+  closed: boolean;
+}
+
+/** One-tab-at-a-time, like navigator.locks.request(name, { ifAvailable: true }). */
+function deviceLock() {
+  let held = false;
+  return async (fn: () => Promise<void>) => {
+    if (held) return false;
+    held = true;
+    try {
+      await fn();
+      return true;
+    } finally {
+      held = false;
+    }
+  };
+}
+
+export class Device {
+  readonly auth = new BaseAuthStore();
+  readonly tabs: Tab[] = [];
+  /** Added to the outbox's clock to skip backoff waits (the device's own clock is not moved). */
+  shift = 0;
+  readonly clock;
+  private readonly lock = deviceLock();
+  private savedOffset: number | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly url: string,
+    readonly link: Link,
+    private readonly rand: Rand,
+    /** How far this device's clock is off (ms). */
+    readonly skewMs: number,
+  ) {
+    this.clock = createDeviceClock({
+      now: () => Date.now() + skewMs,
+      serverTime: async () => (await this.anyTab().client.send<{ now: number }>('/api/atelier/time', {})).now,
+      load: async () => this.savedOffset,
+      save: async (offset) => {
+        this.savedOffset = offset;
+      },
+    });
+  }
+
+  private anyTab(): Tab {
+    const tab = this.tabs.find((t) => !t.closed);
+    if (!tab) throw new Error(`${this.name} has no open tab`);
+    return tab;
+  }
+
+  /** The account whose rows may be sent now (a live session), as the app's outbox asks. */
+  liveUserId(): string | null {
+    return isLive(this.auth, this.clock.now()) ? storedUserId(this.auth) : null;
+  }
+
+  openTab(): Tab {
+    const db = new AtelierDb(`device-${this.name}`);
+    const client = new PocketBase(this.url, this.auth);
+    client.autoCancellation(false);
+    client.beforeSend = (url, options) => ({ url, options: { ...options, fetch: this.link.fetch } });
+    const outbox = createOutbox(db.outbox, {
+      now: () => Date.now() + this.shift,
+      random: this.rand,
+      isOnline: () => this.link.online,
+      canSend: (row) => !row.userId || row.userId === this.liveUserId(),
+      withLock: this.lock,
+      setTimer: (fn, ms) => {
+        const t = setTimeout(fn, ms);
+        return () => clearTimeout(t);
+      },
+      sendTimeoutMs: 700,
+    });
+    const confirmSession = async () => {
+      await refreshStored(client, this.clock.now());
+      return this.liveUserId() !== null;
+    };
+    const options = { device: db, confirmSession };
+    outbox.register(CHAPTER_PROGRESS_OP, createProgressHandler(client, 'chapter_progress', options));
+    outbox.register(TASK_PROGRESS_OP, createProgressHandler(client, 'user_task_progress', options));
+    outbox.register('contact', createFormOutboxHandler(client, 'contact'));
+    const tab: Tab = {
+      db,
+      client,
+      outbox,
+      writer: createProgressWriter({ db, outbox, now: this.clock.now }),
+      closed: false,
+    };
+    this.tabs.push(tab);
+    return tab;
+  }
+
+  openTabs(): Tab[] {
+    return this.tabs.filter((t) => !t.closed);
+  }
+
+  /** The tab goes away at once (killed, closed): its drainer stops, its connection closes. */
+  closeTab(tab: Tab) {
+    tab.closed = true;
+    tab.outbox.stop();
+    tab.db.close();
+  }
+
+  /** What the app does when the browser comes back online: renew the session, then drain. */
+  async reconnect() {
+    this.link.online = true;
+    await this.clock.sync(true);
+    await refreshStored(this.anyTab().client, this.clock.now());
+  }
+
+  async drainAll() {
+    for (const tab of this.openTabs()) await tab.outbox.wake();
+  }
+
+  /** The progress pull a course page runs (only with a live session, as the app's query). */
+  async pull(userId: string, courseId: string) {
+    if (this.liveUserId() !== userId || !this.link.online) return;
+    const tab = this.anyTab();
+    await pullProgress({ db: tab.db, outbox: tab.outbox, client: tab.client }, userId, courseId).catch(() => undefined);
+  }
+
+  /** The learner's progress rows in the outbox, read straight from the database. */
+  async progressRows(userId: string): Promise<OutboxRow[]> {
+    const rows = await this.anyTab().db.outbox.toArray();
+    return rows.filter((r) => matches(r, { userId, ops: PROGRESS_OPS }));
+  }
+
+  async allRows(): Promise<OutboxRow[]> {
+    return this.anyTab().db.outbox.toArray();
+  }
+
+  /** What the course's status chip shows on this device. */
+  async chip(userId: string): Promise<SyncChipState> {
+    return syncChipState(await this.progressRows(userId), {
+      online: this.link.online,
+      sessionLive: this.liveUserId() === userId,
+    });
+  }
+
+  async close() {
+    for (const tab of this.openTabs()) this.closeTab(tab);
+  }
+
+  async destroy() {
+    await this.close();
+    await new AtelierDb(`device-${this.name}`).delete();
+  }
+}

@@ -73,6 +73,17 @@ describe('server-rendered public pages', () => {
     expect(root).toMatch(/<img\b[^>]*srcSet="[^"]*artworks[^"]*400w/);
   });
 
+  it("links the route's own stylesheets in <head>, so the page paints styled before its chunk loads", async () => {
+    const { html } = await page('/print-editions');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
+    expect(
+      sheets.some((href) => /\/print-editions-[^/]+\.css$/.test(href)),
+      sheets.join(' '),
+    ).toBe(true);
+    for (const href of sheets) expect((await fetch(`${pb.url}${href}`)).status, href).toBe(200);
+  });
+
   it('/print-editions and /print-view: prints with their prices in euros', async () => {
     const list = rootOf((await page('/print-editions')).html);
     expect(list).toMatch(/<h1\b[^>]*>Print Editions<\/h1>/);

@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { keepPreviousAssets } from './scripts/vite/keep-previous-assets';
 import { precompress } from './scripts/vite/precompress';
+import { serverBundle } from './scripts/vite/server-bundle';
 
 const pbUrl = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -95,6 +96,7 @@ export default defineConfig({
     precompress(),
     // after precompress: the previous builds' files come back with their .br/.gz as they were
     keepPreviousAssets(),
+    serverBundle(),
   ],
   server: {
     proxy: {

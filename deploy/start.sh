@@ -27,6 +27,8 @@ export PB_DATA_DIR="${PB_DATA_DIR:-$here/pb_data}"
 export SITE_URL="${SITE_URL:-http://$HOST:$PORT}"
 # read by pb_hooks/lib/spa.js: where the built PWA is
 export ATELIER_PUBLIC_DIR="$here/pb_public"
+# the server renderer (loopback only) writes the HTML of public pages; PocketBase asks it there
+export RENDER_PORT="${RENDER_PORT:-$((PORT + 1))}"
 
 pb_flags=(
   "--dir=$PB_DATA_DIR"
@@ -64,8 +66,17 @@ stop_all() {
 stopping=0
 trap 'stopping=1; stop_all' TERM INT
 
-# The site's processes. A further one (for example a renderer next to PocketBase) is one
-# more `run` line; it gets the same environment.
+# The site's processes, with the same environment. The renderer reads the public pages' data
+# from PocketBase: on loopback over plain HTTP, or at the public origin when PocketBase serves
+# HTTPS itself (its plain-HTTP port then only redirects).
+if [[ -n "${ATELIER_HTTPS_DOMAINS:-}" ]]; then
+  render_pb_url="$SITE_URL"
+elif [[ "$HOST" == "0.0.0.0" || "$HOST" == "::" ]]; then
+  render_pb_url="http://127.0.0.1:$PORT"
+else
+  render_pb_url="http://$HOST:$PORT"
+fi
+PB_URL="$render_pb_url" NODE_ENV=production run "$here/node" "$here/renderer/render-server.mjs"
 run "$here/pocketbase" serve "${listen[@]}" "${pb_flags[@]}"
 
 # the first process to end ends the site (a stop request ends it cleanly)

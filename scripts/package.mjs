@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run package [-- --out <dir>]`: a self-contained folder to run the site on a Linux
 // x86-64 server with nothing else installed (no Go, no Node): the PocketBase binary, the
-// hooks, the migrations, the built PWA and a start script. docs/deploy.md uses it.
+// hooks, the migrations, the built PWA, the server renderer with the Node binary that runs it
+// (this machine's own), and a start script. docs/deploy.md uses it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -36,20 +37,32 @@ if (!isLinuxAmd64(bin)) {
     `${bin} is not a Linux x86-64 executable. Build the package on a Linux x86-64 machine, or point POCKETBASE_BIN at PocketBase ${POCKETBASE_VERSION} for linux-amd64.`,
   );
 }
+if (!isLinuxAmd64(process.execPath)) {
+  throw new Error(`${process.execPath} is not a Linux x86-64 Node: build the package on a Linux x86-64 machine.`);
+}
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 copyFileSync(bin, resolve(out, 'pocketbase'));
 chmodSync(resolve(out, 'pocketbase'), 0o755);
 cpSync(resolve(root, 'pb_hooks'), resolve(out, 'pb_hooks'), { recursive: true });
 cpSync(resolve(root, 'pb_migrations'), resolve(out, 'pb_migrations'), { recursive: true });
-// a fresh build straight into the package (dist/ is left alone: tests may be serving it)
-console.log('[atelier] building the PWA into the package (vite build)…');
+// a fresh build straight into the package (dist/ and dist-ssr/ are left alone: tests may be
+// serving them); the server renderer is built in the same run, from the same sources
+console.log('[atelier] building the PWA and the server renderer into the package (vite build)…');
 const vite = spawnSync(
   resolve(root, 'node_modules/.bin/vite'),
   ['build', '--outDir', resolve(out, 'pb_public'), '--emptyOutDir'],
-  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+  {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // NODE_ENV from a test runner ("test") would give the renderer React's development JSX
+    env: { ...process.env, NODE_ENV: 'production', SSR_OUT_DIR: resolve(out, 'renderer') },
+  },
 );
 if (vite.status !== 0) throw new Error('vite build failed');
+// the renderer's bundle holds its dependencies: Node itself is all it needs
+copyFileSync(process.execPath, resolve(out, 'node'));
+chmodSync(resolve(out, 'node'), 0o755);
 copyFileSync(resolve(root, 'deploy/start.sh'), resolve(out, 'start.sh'));
 chmodSync(resolve(out, 'start.sh'), 0o755);
 copyFileSync(resolve(root, 'deploy/atelier.service'), resolve(out, 'atelier.service'));
@@ -62,9 +75,10 @@ try {
 } catch {}
 writeFileSync(
   resolve(out, 'VERSION'),
-  `atelier ${commit}\npocketbase ${POCKETBASE_VERSION} linux-amd64\nbuilt ${new Date().toISOString()}\n`,
+  `atelier ${commit}\npocketbase ${POCKETBASE_VERSION} linux-amd64\nnode ${process.version} linux-x64\nbuilt ${new Date().toISOString()}\n`,
 );
 if (!existsSync(resolve(out, 'pb_public', 'index.html'))) throw new Error('the build has no index.html');
+if (!existsSync(resolve(out, 'renderer', 'render-server.mjs'))) throw new Error('the build has no server renderer');
 
 console.log(`Package written to ${out}
   Try it:   PORT=8095 ${out}/start.sh

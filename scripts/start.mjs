@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// `npm start`: one PocketBase serving the API, the admin UI (/_/) and the built PWA on one port.
+// `npm start`: one PocketBase serving the API, the admin UI (/_/) and the PWA on one port, and
+// beside it the server renderer (loopback only) that writes the HTML of public pages.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildIfStale } from './lib/build.mjs';
 import { loadDotEnv, runtimeEnv } from './lib/env.mjs';
 import { root } from './lib/pb-args.mjs';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { loopbackUrl, startRenderer } from './lib/renderer.mjs';
 
 loadDotEnv();
 const env = runtimeEnv({ DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1' });
+// the server renderer listens on loopback beside PocketBase; PocketBase reads the same variable
+env.RENDER_PORT ||= String(Number(env.PORT) + 1);
 const dataDir = resolve(root, env.PB_DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 
@@ -24,6 +28,15 @@ const doing = [
 console.log(`[atelier] ${doing.filter(Boolean).join(', ')}…`);
 prepareData({ dataDir, env, superuser, seed: env.DEMO_CONTENT === '1' && 'if-empty' });
 
+// The renderer first: PocketBase asks it for pages as soon as it answers requests.
+const renderer = await startRenderer({
+  port: Number(env.RENDER_PORT),
+  pbUrl: loopbackUrl(env.HOST, env.PORT),
+  siteUrl: env.SITE_URL,
+  env,
+  stdio: 'inherit',
+  restart: true,
+});
 const server = await servePocketBase({ dataDir, host: env.HOST, port: Number(env.PORT), env, stdio: 'inherit' });
 const shown = env.SITE_URL.replace(/\/$/, '');
 const superuserNote = superuser
@@ -34,13 +47,17 @@ console.log(`
     Site      ${shown}/
     Admin UI  ${shown}/_/${superuserNote}
     API       ${shown}/api/
+    Renderer  ${renderer.url} (loopback; writes the HTML of public pages)
   Press Ctrl+C to stop.
 `);
 
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, async () => {
-    await server.stop();
+    await Promise.all([server.stop(), renderer.stop()]);
     process.exit(0);
   });
 }
-server.child.on('exit', (code) => process.exit(code ?? 0));
+server.child.on('exit', async (code) => {
+  await renderer.stop();
+  process.exit(code ?? 0);
+});

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: obtains what the tests need, then typecheck, lint, unit, integration, build, e2e.
+// `npm test`: obtains what the tests need, then typecheck, lint, build, unit, integration, e2e
+// (the server-render integration tests run the built renderer).
 // Runs every step, prints one summary, exits non-zero when anything failed. A browser test
 // that passes only on its retry is flaky: it is named in the summary and run again on its
 // own FLAKY_RERUNS times; failing any of those fails the run (README "Flaky tests").
@@ -84,6 +85,7 @@ step('typecheck (tsc -b)', () => run(bin('tsc'), ['-b']));
 step('lint and formatting (biome ci), dead code (knip)', () =>
   [run(bin('biome'), ['ci', '.']), run(bin('knip'), ['--no-progress'])].every(Boolean),
 );
+const built = step('build (vite build)', () => buildIfStale({ force: true }) !== null);
 for (const project of ['unit', 'integration']) {
   step(`${project} tests (vitest)`, () => {
     const out = resolve(reports, `vitest-${project}.json`);
@@ -99,7 +101,6 @@ for (const project of ['unit', 'integration']) {
     return ok;
   });
 }
-const built = step('build (vite build)', () => buildIfStale({ force: true }) !== null);
 step('bundle budgets', () => built && run(process.execPath, ['scripts/check-budgets.mjs']));
 step('e2e tests (playwright)', () => {
   if (!ready || !built) throw new Error('skipped: tools or build missing');

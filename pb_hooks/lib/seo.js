@@ -270,8 +270,11 @@ function jsonLdScript(obj) {
   return `<script type="application/ld+json" data-default-head>${JSON.stringify(obj).replace(/</g, "\\u003c")}</script>`;
 }
 
-/** Builds the head tags for a path. */
-function headTags(app, path, query) {
+/**
+ * Builds the head tags for a path. A server-rendered page (`rendered`) carries its own image
+ * preloads, written by React from the page's <img> elements; the table below is for the shell.
+ */
+function headTags(app, path, query, rendered) {
   const s = settings(app);
   const artist = (s ? s.getString("artist_name") : "") || "Atelier";
   const meta = pageMeta(app, path, query, artist);
@@ -297,7 +300,7 @@ function headTags(app, path, query) {
     tags.push(`<meta data-default-head name="twitter:image" content="${esc(meta.image)}" />`);
   }
   for (const ld of meta.jsonLd || []) tags.push(jsonLdScript(ld));
-  const preload = lcpPreload(app, path);
+  const preload = rendered ? "" : lcpPreload(app, path);
   if (preload) tags.push(preload);
   return tags.join("\n    ");
 }
@@ -339,11 +342,11 @@ function lcpPreload(app, path) {
 }
 
 /** spa.serve transform: swaps the static default head tags for the page's own. */
-function transform(html, path, e) {
+function transform(html, path, e, opts) {
   // only a shell that marks its default head (index.html) gets the page's own
   if (html.indexOf("data-default-head") === -1 || !/<\/head>/i.test(html)) return html;
   try {
-    const tags = headTags($app, path || "/", e.request.url.query());
+    const tags = headTags($app, path || "/", e.request.url.query(), !!opts?.rendered);
     const stripped = html
       .replace(/<title\b[^>]*data-default-head[^>]*>[\s\S]*?<\/title>\s*/gi, "")
       .replace(/<(meta|link)\b[^>]*data-default-head[^>]*>\s*/gi, "");

@@ -1,4 +1,5 @@
-// Static file and SPA-shell serving for dist/. CommonJS; required inside handlers.
+// Static files of dist/, and pages: server-rendered for public routes (lib/ssr.js), else the
+// app shell. CommonJS; required inside handlers.
 
 function publicDir() {
   return $os.getenv("ATELIER_PUBLIC_DIR") || `${__hooks}/../dist`;
@@ -52,12 +53,9 @@ function shellHtml(transform) {
 
 function serve(e, transform) {
   const dir = publicDir();
-  let name;
-  try {
-    name = decodeURIComponent(e.request.pathValue("path") || "").replace(/^\/+/, "");
-  } catch (_) {
-    throw new NotFoundError("Not found."); // a malformed %-escape names no page
-  }
+  // the whole path (routes for folders of files match on their own prefix); Go has already
+  // decoded it, so a malformed %-escape never gets here
+  const name = String(e.request.url.path || "").replace(/^\/+/, "");
   if (name.split("/").indexOf("..") !== -1) throw new NotFoundError("Not found.");
 
   if (name && isFile(dir, name)) {
@@ -72,15 +70,13 @@ function serve(e, transform) {
     throw new NotFoundError("Not found.");
   }
 
-  let html;
+  let shell;
   try {
-    html = shellHtml(null);
+    shell = shellHtml(null);
   } catch (_) {
     return e.string(503, "The site has not been built yet. Run `npm run build` (npm start does it for you).");
   }
-  if (transform) html = transform(html, `/${name}`, e);
-  e.response.header().set("Cache-Control", "no-cache");
-  return e.html(200, html);
+  return require(`${__hooks}/lib/ssr.js`).servePage(e, `/${name}`, shell, transform);
 }
 
 module.exports = { serve, shellHtml, publicDir };

@@ -1,14 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { startCourseSync } from '@/features/course/sync';
 import { authReady } from '@/lib/pocketbase/session';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { type AppRouter, createAppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export interface AppProps {
+  /** A server render and the hydration of its HTML pass the client and router they filled. */
+  queryClient?: QueryClient;
+  router?: AppRouter;
+}
+
+export function App(props: AppProps) {
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
+  const [router] = useState(() => props.router ?? createAppRouter(queryClient));
   // The stored session is refreshed once on start; progress written offline drains from
   // here, whatever page the learner opens.
   useEffect(() => {

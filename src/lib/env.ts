@@ -4,7 +4,11 @@
 /** The public site origin used for canonical URLs; defaults to the origin serving the app. */
 function readSiteUrl(): string {
   const fromEnv = import.meta.env.VITE_SITE_URL as string | undefined;
-  const raw = fromEnv?.trim() || (typeof window !== 'undefined' ? window.location.origin : '');
+  // the server renderer has no window: it is told the public origin
+  const fromServer = import.meta.env.SSR
+    ? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.SITE_URL
+    : undefined;
+  const raw = fromEnv?.trim() || fromServer?.trim() || (typeof window !== 'undefined' ? window.location.origin : '');
   return raw.replace(/\/+$/, '');
 }
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { newsPostQueryOptions } from '@/features/news/api/news';
-import { NewsArticleSkeleton } from '@/features/news/components/NewsArticle';
+import { NewsArticleSkeleton } from '@/features/news/components/NewsArticleSkeleton';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { NewsPostPage } from './-components/NewsPostPage';
 

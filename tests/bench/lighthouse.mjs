@@ -1,50 +1,97 @@
-// Lighthouse mobile (default form factor and throttling), median of N runs per URL.
+// Lighthouse mobile (default form factor and throttling), median of N runs per URL. A run that
+// fails (NO_NAVSTART, a crashed Chromium, no score) is retried; failures are reported with the
+// result, never thrown. The median run's report and trace are kept so a missed target can be
+// explained from where its time went.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export function runLighthouse(root, url, runs = 3) {
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+};
+
+/** One Lighthouse run. Resolves {result} or {error}; the JSON report and trace stay in `dir`. */
+function runOnce(root, url, dir, name) {
+  const out = join(dir, `${name}.json`);
+  const res = spawnSync(
+    resolve(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--save-assets',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      // only these flags: adding --disable-background-networking and friends made Debian's
+      // Chromium fail its traces with NO_NAVSTART
+      '--chrome-flags=--headless=new --no-sandbox',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
+  if (res.status !== 0 || !existsSync(out)) {
+    const tail = (res.stderr || String(res.error ?? '')).trim().split('\n').slice(-3).join(' ');
+    return { error: `exit ${res.status}: ${tail.slice(0, 300)}` };
+  }
+  const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  if (lhr.runtimeError) return { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`.slice(0, 300) };
+  const score = (id) => lhr.categories[id]?.score;
+  if ([score('performance'), score('accessibility'), score('best-practices'), score('seo')].some((s) => s == null)) {
+    const warn = (lhr.runWarnings ?? []).join(' ').slice(0, 300);
+    return { error: `a category has no score${warn ? `: ${warn}` : ''}` };
+  }
+  const result = {
+    performance: Math.round(score('performance') * 100),
+    accessibility: Math.round(score('accessibility') * 100),
+    bestPractices: Math.round(score('best-practices') * 100),
+    seo: Math.round(score('seo') * 100),
+  };
+  for (const [key, audit] of Object.entries(METRICS)) result[key] = lhr.audits[audit].numericValue;
+  return { result, report: out, trace: join(dir, `${name}-0.trace.json`) };
+}
+
+/**
+ * Median of `runs` successful runs of one URL. Each run gets up to `retries` more attempts.
+ * Returns {median, runs, failures} (median null when no run succeeded). With `keepDir`, the
+ * median run's report.json and trace.json are copied there.
+ */
+export function runLighthouse(root, url, { runs = 5, retries = 3, keepDir } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-lh-'));
-  const results = [];
+  const ok = [];
+  const failures = [];
   try {
     for (let i = 0; i < runs; i++) {
-      const out = join(dir, `run-${i}.json`);
-      const res = spawnSync(
-        resolve(root, 'node_modules/.bin/lighthouse'),
-        [
-          url,
-          '--quiet',
-          '--output=json',
-          `--output-path=${out}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          // only these flags: adding --disable-background-networking and friends made Debian's
-          // Chromium fail its traces with NO_NAVSTART
-          '--chrome-flags=--headless=new --no-sandbox',
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
-          stdio: ['ignore', 'ignore', 'pipe'],
-          encoding: 'utf8',
-        },
-      );
-      if (res.status !== 0) throw new Error(`lighthouse failed for ${url}: ${res.stderr.slice(-2000)}`);
-      const lhr = JSON.parse(readFileSync(out, 'utf8'));
-      results.push({
-        performance: lhr.categories.performance.score * 100,
-        accessibility: lhr.categories.accessibility.score * 100,
-        bestPractices: lhr.categories['best-practices'].score * 100,
-        seo: lhr.categories.seo.score * 100,
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      });
+      for (let attempt = 0; attempt <= retries; attempt++) {
+        const got = runOnce(root, url, dir, `run-${i}-${attempt}`);
+        if (got.result) {
+          ok.push(got);
+          break;
+        }
+        failures.push(`run ${i + 1} attempt ${attempt + 1}: ${got.error}`);
+      }
     }
+    if (ok.length === 0) return { median: null, runs: [], failures };
+    const keys = Object.keys(ok[0].result);
+    const med = Object.fromEntries(keys.map((k) => [k, median(ok.map((r) => r.result[k]))]));
+    if (keepDir) {
+      // the run whose performance score is the median one is the trace worth reading
+      const pick = ok.find((r) => r.result.performance === med.performance) ?? ok[0];
+      mkdirSync(keepDir, { recursive: true });
+      copyFileSync(pick.report, join(keepDir, 'report.json'));
+      if (existsSync(pick.trace)) copyFileSync(pick.trace, join(keepDir, 'trace.json'));
+    }
+    return { median: med, runs: ok.map((r) => r.result), failures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const keys = Object.keys(results[0]);
-  return Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))]));
 }

@@ -22,6 +22,7 @@ let log = '';
 beforeAll(async () => {
   await run(process.execPath, ['scripts/package.mjs', '--out', out], { cwd: root, timeout: 240_000 });
   const port = await freePort();
+  const renderPort = await freePort();
   url = `http://127.0.0.1:${port}`;
   // a clean environment: nothing from this checkout or the test runner leaks in
   site = spawn(join(out, 'start.sh'), [], {
@@ -29,6 +30,7 @@ beforeAll(async () => {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       PORT: String(port),
+      RENDER_PORT: String(renderPort),
       PB_DATA_DIR: dataDir,
       ADMIN_EMAIL: 'owner@example.com',
       ADMIN_PASSWORD: 'owner-password-123',
@@ -75,6 +77,8 @@ describe('the package', () => {
       'VERSION',
       'pb_public/index.html',
       'pb_public/sw.js',
+      'renderer/render-server.mjs',
+      'node',
     ]) {
       expect(existsSync(join(out, path)), path).toBe(true);
     }
@@ -97,10 +101,18 @@ describe('the package', () => {
     const js = await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br' } });
     expect(js.status).toBe(200);
     expect(js.headers.get('content-encoding')).toBe('br');
-    // a client route is answered with the app shell
-    const deep = await fetch(`${url}/whispering-game`);
+    // a public page comes from the packaged renderer (which may start a moment after PocketBase)
+    let deep = await fetch(`${url}/whispering-game`);
+    for (let i = 0; i < 40 && !/miss|hit|wait/.test(deep.headers.get('x-ssr') ?? ''); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      deep = await fetch(`${url}/whispering-game?try=${i}`);
+    }
     expect(deep.status).toBe(200);
-    expect(await deep.text()).toContain('<div id="root"');
+    expect(deep.headers.get('x-ssr'), log).toMatch(/miss|hit|wait/);
+    expect(await deep.text()).toMatch(/<div id="root"><(?!\/div>)/);
+    // an account page is answered with the app shell
+    const account = await fetch(`${url}/my-courses`);
+    expect(await account.text()).toContain('<div id="root"></div>');
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toMatchObject({ code: 200 });
     // the schema exists (public read of an empty collection)

@@ -16,12 +16,16 @@ const displayHost = (url: string) => {
   }
 };
 
+// The artist's year, not the device's: the server renderer and the browser write the same.
+const yearInStockholm = () =>
+  new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date());
+
 /** Site footer: name, Explore, Newsletter, Contact; copyright below. */
 export function Footer() {
   const settings = useSiteSettings();
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
   const newsletterTextId = useId();
-  const year = new Date().getFullYear();
+  const year = yearInStockholm();
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
   return (

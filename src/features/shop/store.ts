@@ -80,7 +80,9 @@ export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
       items: [],
-      currency: browserCurrency(),
+      // The server and the first (hydrating) render show EUR; the visitor's stored choice, or
+      // else a guess from the browser's languages, applies from the store's hydration on.
+      currency: 'eur',
       add: (item, quantity) => {
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
@@ -108,6 +110,9 @@ export const useCartStore = create<CartState>()(
     }),
     {
       name: CART_STORAGE_KEY,
+      // src/main.tsx restores it: before the first render of the app shell, but only after
+      // React has taken over a server-rendered page, whose HTML shows the empty EUR cart
+      skipHydration: true,
       version: 1,
       storage: safeStorage,
       partialize: (state): Persisted => ({
@@ -129,7 +134,8 @@ export const useCartStore = create<CartState>()(
         return {
           ...current,
           items: sanitizeItems(p.items),
-          currency: isCurrency(p.currency) ? p.currency : current.currency,
+          // nothing usable stored (a first visit): a guess from the browser's languages
+          currency: isCurrency(p.currency) ? p.currency : browserCurrency(),
           lastCheckout: last.length ? last : null,
           lastCheckoutSession: session,
         };

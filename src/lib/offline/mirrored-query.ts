@@ -1,4 +1,4 @@
-import { type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { isTransientError } from '@/lib/pocketbase/errors';
 import { requireLiveSession, SessionExpiredError } from '@/lib/pocketbase/session';
 import { fetchWithMirror, type Mirror } from './mirror';
@@ -37,6 +37,17 @@ export function mirroredQueryOptions<T, K extends QueryKey>(def: {
 }
 
 type MirroredOptions<T, K extends QueryKey> = ReturnType<typeof mirroredQueryOptions<T, K>>;
+
+/** Queries a server render put in the cache that the device has no copy of yet. */
+const fromServer = new Set<string>();
+
+/**
+ * Marks queries (by hash) that came with a server-rendered page: the first `loadMirrored` of
+ * each writes its data to the device, as if it had been fetched here.
+ */
+export function mirrorOnFirstLoad(queryHashes: Iterable<string>): void {
+  for (const hash of queryHashes) fromServer.add(hash);
+}
 type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
 
 /**
@@ -51,7 +62,14 @@ export async function loadMirrored<T, K extends QueryKey>(
   options: MirroredOptions<T, K>,
 ): Promise<T> {
   const cached = queryClient.getQueryData<T>(options.queryKey as QueryKey);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    if (fromServer.delete(hashKey(options.queryKey))) {
+      void options.mirror
+        .write(cached)
+        .catch((err) => console.warn('[mirror] could not save a copy for offline use', err));
+    }
+    return cached;
+  }
   const saved = await options.mirror.read().catch(() => undefined);
   if (saved !== undefined) {
     // updatedAt 0: stale from birth, so mounting the page triggers a background refetch.

@@ -12,7 +12,9 @@ interface FileOwner {
 /**
  * URL of a record's file, optionally a `{width}x0` thumb. Empty filename → undefined (no image).
  * URLs use the collection *name*, not its id, so the service worker can tell public
- * content images (cached for offline use) from anything else.
+ * content images (cached for offline use) from anything else. They are root-relative: the
+ * server renderer reaches PocketBase at another address than the browser, and both must
+ * write the same markup.
  */
 export function fileUrl(
   record: FileOwner,
@@ -22,7 +24,7 @@ export function fileUrl(
   if (!filename) return undefined;
   const owner = { id: record.id, collectionName: record.collectionName };
   const url = pb.files.getURL(owner, filename, thumb ? { thumb: `${thumb}x0` } : {});
-  return url || undefined;
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '') || undefined;
 }
 
 /** `srcset` from the thumbs, for responsive images. */

@@ -24,7 +24,7 @@ export function ArtworksPage() {
         </p>
       </header>
       {artworks.length > 0 ? (
-        <ArtworkGrid artworks={artworks} headingLevel="h2" />
+        <ArtworkGrid artworks={artworks} headingLevel="h2" priorityFirst />
       ) : (
         <p className={styles.empty}>No works available yet.</p>
       )}

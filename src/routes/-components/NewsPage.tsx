@@ -18,7 +18,7 @@ export function NewsPage() {
         <ul className={newsStyles.grid}>
           {posts.map((post, i) => (
             <li key={post.id}>
-              <NewsCard post={post} eager={i < 3} />
+              <NewsCard post={post} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { newsPostQueryOptions } from '@/features/news/api/news';
-import { NewsArticle, NewsArticleSkeleton } from '@/features/news/components/NewsArticle';
+import { NewsArticle } from '@/features/news/components/NewsArticle';
+import { NewsArticleSkeleton } from '@/features/news/components/NewsArticleSkeleton';
 import { PageHead } from '@/features/site/components/PageHead';
 import { htmlToText } from '@/lib/html/sanitize';
 import { fileUrl } from '@/lib/pocketbase/files';
@@ -21,10 +22,7 @@ export function NewsPostPage({ slug }: { slug: string }) {
           <PageHead
             title={post.title}
             description={post.excerpt || htmlToText(post.content).slice(0, 300)}
-            image={
-              fileUrl(post, post.cover_image, 1600) &&
-              new URL(fileUrl(post, post.cover_image, 1600) as string, window.location.origin).href
-            }
+            image={fileUrl(post, post.cover_image, 1600)}
           />
           <NewsArticle post={post} />
         </>

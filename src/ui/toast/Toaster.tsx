@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '@/lib/ssr/use-hydrated';
 import { type Toast, useToastStore } from './toast-store';
 import * as styles from './Toaster.css';
 
@@ -30,6 +31,8 @@ function ToastItem({ item }: { item: Toast }) {
  */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
+  // No document.body on the server; in the browser the portal mounts right after hydration.
+  if (!useHydrated()) return null;
   return createPortal(
     <ol className={styles.viewport} aria-label="Notifications" aria-live="polite">
       {toasts.map((t) => (

@@ -5,7 +5,8 @@ import { Image } from '@/ui/image/Image';
 import { formatPostDate, isoDate } from '../model/date';
 import * as styles from './News.css';
 
-export function NewsCard({ post, eager = false }: { post: NewsPostsRecord; eager?: boolean }) {
+/** `priority`: the card's image is the page's LCP element (the first card on a phone). */
+export function NewsCard({ post, priority = false }: { post: NewsPostsRecord; priority?: boolean }) {
   const image = imageSource(post, post.cover_image);
   return (
     <Link to="/news/$slug" params={{ slug: post.slug }} className={styles.card}>
@@ -16,7 +17,7 @@ export function NewsCard({ post, eager = false }: { post: NewsPostsRecord; eager
         alt={post.cover_image_alt || ''}
         width={800}
         height={533}
-        loading={eager ? 'eager' : 'lazy'}
+        priority={priority}
         className={styles.cardImage}
       />
       <time className={styles.date} dateTime={isoDate(post.published_at)}>

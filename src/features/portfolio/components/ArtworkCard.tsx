@@ -10,12 +10,12 @@ interface ArtworkCardProps {
   headingLevel?: 'h2' | 'h3';
   /** `sizes` of the image in its grid. */
   sizes: string;
-  /** The first row above the fold loads eagerly. */
-  eager?: boolean;
+  /** The page's LCP image: loaded first; the others wait until they near the viewport. */
+  priority?: boolean;
 }
 
 /** An artwork in a grid; opens it in the viewing room. */
-export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, eager = false }: ArtworkCardProps) {
+export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, priority = false }: ArtworkCardProps) {
   const image = imageSource(artwork, artwork.main_image);
   const details = [artwork.medium, artwork.year ? String(artwork.year) : ''].filter(Boolean).join(', ');
   const status = artwork.is_sold ? 'Sold' : artwork.is_with_tang_gallery ? 'Tang Gallery' : null;
@@ -31,7 +31,7 @@ export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, eage
             alt={artwork.main_image_alt || artwork.title}
             width={800}
             height={1000}
-            loading={eager ? 'eager' : 'lazy'}
+            priority={priority}
             className={styles.image}
           />
         ) : null}

@@ -54,4 +54,18 @@ export const exchangeRatesQueryOptions = () =>
     },
   });
 
+/**
+ * Whether a server render hands these rates to the browser: only the server's own. Without
+ * them the browser asks itself, and may still have a saved copy from an earlier visit.
+ */
+export function ratesWorthSending(data: unknown): boolean {
+  return (data as RatesState | undefined)?.source === 'live';
+}
+
+/** Saves rates that came with a server-rendered page, as reading them here would have. */
+export function keepServerRates(data: RatesState | undefined): void {
+  if (data?.source === 'live')
+    void mirror.write({ rates: data.rates, fetchedAt: data.fetchedAt }).catch(() => undefined);
+}
+
 export const FALLBACK_RATES_STATE: RatesState = { rates: FALLBACK_RATES, source: 'fallback', fetchedAt: null };

@@ -1,13 +1,13 @@
 import { useRouterState } from '@tanstack/react-router';
 import { env } from '@/lib/env';
 import { useSiteSettings } from '../api/site-settings';
-import { canonicalUrl, DEFAULT_DESCRIPTION, documentTitle, FALLBACK_SITE_NAME } from '../model/head';
+import { absoluteUrl, canonicalUrl, DEFAULT_DESCRIPTION, documentTitle, FALLBACK_SITE_NAME } from '../model/head';
 
 export interface PageHeadProps {
   /** Page title; the template adds the artist name. Omit for the default title. */
   title?: string;
   description?: string;
-  /** Absolute URL of a share image. */
+  /** A share image (a site path or an absolute URL). */
   image?: string;
 }
 
@@ -22,6 +22,7 @@ export function PageHead({ title, description, image }: PageHeadProps) {
   const fullTitle = documentTitle(title, name);
   const desc = description?.trim() || DEFAULT_DESCRIPTION;
   const url = canonicalUrl(env.siteUrl, pathname);
+  const shareImage = image ? absoluteUrl(env.siteUrl, image) : undefined;
 
   return (
     <>
@@ -35,11 +36,11 @@ export function PageHead({ title, description, image }: PageHeadProps) {
       <meta property="og:url" content={url} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={desc} />
-      {image ? <meta property="og:image" content={image} /> : null}
+      {shareImage ? <meta property="og:image" content={shareImage} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={desc} />
-      {image ? <meta name="twitter:image" content={image} /> : null}
+      {shareImage ? <meta name="twitter:image" content={shareImage} /> : null}
     </>
   );
 }

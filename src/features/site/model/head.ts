@@ -13,6 +13,12 @@ export function documentTitle(pageTitle: string | undefined, artistName: string)
   return page ? `${page} | ${name}` : `${name} — Contemporary Artist`;
 }
 
+/** A site path made absolute on the public origin (share images must be absolute URLs). */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl) || !origin) return pathOrUrl;
+  return `${origin.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
+}
+
 /** Canonical URL: the public origin plus the current path (no query, no hash). */
 export function canonicalUrl(origin: string, pathname: string): string {
   const base = origin.replace(/\/+$/, '');

@@ -1,0 +1,230 @@
+// Server-rendered HTML for the public pages. The HTML comes from the server renderer, a Node
+// process on loopback (server/render-server.ts, port RENDER_PORT), rendered from the same React
+// components as the app. A finished page (with its head tags) is kept a few seconds in
+// $app.store(), so a crowd arriving at one page is rendered about once, not once per visitor:
+//   - younger than FRESH_MS: served as it is;
+//   - older, up to STALE_MS: one request renders it again, the others get the stored one;
+//   - never rendered: one request renders it, the others wait up to FIRST_WAIT_MS for it;
+//   - a renderer that is down, hangs or fails is not asked again for DOWN_MS (a page whose
+//     data did not load gets the shell, and the others are still rendered).
+// Anything else, and every page while the renderer cannot answer, gets the app shell, which
+// renders in the browser as before. Values in the store are plain strings, numbers and maps,
+// because each request runs in its own VM. CommonJS.
+
+const FRESH_MS = 5000;
+const STALE_MS = 60000;
+const CLAIM_MS = 3000; // a render claim older than this is taken over (its request died)
+const FIRST_WAIT_MS = 600;
+const POLL_MS = 20;
+const DOWN_MS = 5000;
+const MAX_PAGES = 300; // slugs and ?print= values are visitor-chosen, so the store is bounded
+const TIMEOUT_S = 1; // $http.send counts whole seconds
+
+const PREFIX = "ssr:page:";
+const CLAIM = "ssr:claim:";
+const COUNT = "ssr:count";
+const DOWN_UNTIL = "ssr:down-until";
+
+const ROOT = '<div id="root"></div>';
+const STATE_ID = "__rq_state";
+
+/** Shared HTTP caches (a CDN, a proxy) may keep a rendered page as briefly as we do. */
+const RENDERED_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
+
+// Pages for anyone, the same for everyone. Single-segment paths are the artist's content
+// pages (/privacy) unless they are one of the app's own pages for a visitor or an account.
+const PAGE_PATH =
+  /^\/(?:|artworks|about|contact|news|print-editions|print-view|whispering-game|drop|(?:news|drop|exhibitions)\/[a-z0-9-]{1,120}|[a-z0-9]+(?:-[a-z0-9]+){0,12})$/;
+const APP_ONLY = {
+  "/auth": 1,
+  "/my-courses": 1,
+  "/downloads": 1,
+  "/viewing-room": 1,
+  "/payment-success": 1,
+  "/payment-canceled": 1,
+  "/admin": 1,
+  "/course": 1,
+};
+// The only query parameter public pages read (prints by slug); others (utm_*, ...) change nothing.
+const PRINT_PAGES = { "/print-editions": 1, "/print-view": 1 };
+const SLUG = /^[a-z0-9-]{1,120}$/;
+
+function rendererBase() {
+  const port = $os.getenv("RENDER_PORT");
+  return port ? `http://127.0.0.1:${port}` : "";
+}
+
+/**
+ * The URL a page is rendered and cached under, or "" when the page is never server-rendered.
+ * A page that reads a query parameter this does not keep (drop's ?release=) is not rendered.
+ */
+function pageUrl(path, query) {
+  if (!PAGE_PATH.test(path) || APP_ONLY[path]) return "";
+  if (query.has("release")) return "";
+  if (!PRINT_PAGES[path]) return path;
+  const print = query.get("print");
+  return print && SLUG.test(print) ? `${path}?print=${print}` : path;
+}
+
+function shellResponse(e, html, why) {
+  const h = e.response.header();
+  h.set("Cache-Control", "no-cache");
+  h.set("X-SSR", why);
+  return e.html(200, html);
+}
+
+function pageResponse(e, entry, how) {
+  const h = e.response.header();
+  h.set("X-SSR", how);
+  // which render of the renderer this page is (a cache hit repeats the number)
+  if (entry.seq) h.set("X-Render-Seq", String(entry.seq));
+  h.set("Cache-Control", RENDERED_CACHE_CONTROL);
+  if (entry.location) return e.redirect(302, entry.location);
+  return e.html(entry.status, entry.html);
+}
+
+/** The shell with the rendered root, its query state (an inert JSON block) and head hints. */
+function assemble(shell, r) {
+  const root = `<div id="root">${r.html}</div>\n    <script type="application/json" id="${STATE_ID}">${r.state}</script>`;
+  let html = shell.replace(ROOT, () => root);
+  // the page reads without JavaScript now: the shell's "needs JavaScript" note would be wrong
+  html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, "");
+  if (r.head) html = html.replace(/<\/head>/i, () => `  ${r.head}\n  </head>`);
+  return html;
+}
+
+function askRenderer(url) {
+  const res = $http.send({
+    url: `${rendererBase()}/render?url=${encodeURIComponent(url)}`,
+    method: "GET",
+    timeout: TIMEOUT_S,
+  });
+  const r = res.json;
+  if (res.statusCode !== 200 || !r || !r.kind) {
+    const err = new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
+    // the renderer works, this page's data did not load: no reason to stop asking for others
+    err.pageOnly = r?.kind === "error";
+    throw err;
+  }
+  return r;
+}
+
+/** A fresh cache entry for `url`: {status, html} or {location}. Throws when it cannot render. */
+function renderEntry(e, url, path, shell, transform) {
+  const r = askRenderer(url);
+  const now = Date.now();
+  if (r.kind === "redirect") {
+    const location = String(r.location || "");
+    // only same-site paths, and never back to this very page (no loop)
+    if (location.charAt(0) !== "/" || location.charAt(1) === "/" || location === url) {
+      throw new Error(`unusable redirect from ${url} to ${location}`);
+    }
+    return { location: location, status: 302, at: now, seq: Number(r.seq) || 0 };
+  }
+  if (r.kind !== "page") throw new Error(`renderer gave ${r.kind}`);
+  if (shell.indexOf(ROOT) === -1) throw new Error("the shell has no empty #root");
+  // the renderer and the served client must be one build, or hydration would fail
+  if (r.build && shell.indexOf(r.build) === -1) throw new Error(`renderer built for ${r.build}, not this client`);
+  const page = transform ? transform(assemble(shell, r), path, e, { rendered: true }) : assemble(shell, r);
+  return { html: page, status: Number(r.status) || 200, at: now, seq: Number(r.seq) || 0 };
+}
+
+function store() {
+  return $app.store();
+}
+
+function remember(key, entry) {
+  const s = store();
+  if (!s.has(key)) {
+    if ((s.get(COUNT) || 0) >= MAX_PAGES) prune();
+    if ((s.get(COUNT) || 0) >= MAX_PAGES) return; // full of pages still in use: serve without keeping
+    s.setFunc(COUNT, (n) => (n || 0) + 1);
+  }
+  s.set(key, entry);
+}
+
+/** Forgets pages past their stale window and recounts. */
+function prune() {
+  const s = store();
+  const now = Date.now();
+  let count = 0;
+  const all = s.getAll();
+  for (const key in all) {
+    if (key.indexOf(PREFIX) !== 0) continue;
+    const entry = all[key];
+    if (!entry || now - entry.at >= STALE_MS) s.remove(key);
+    else count++;
+  }
+  s.set(COUNT, count);
+}
+
+/** Takes the right to render `url` now; false when another request holds it. */
+function claim(url) {
+  const now = Date.now();
+  const me = now + Math.random();
+  let won = false;
+  store().setFunc(CLAIM + url, (old) => {
+    if (old && now - Math.floor(old) < CLAIM_MS) return old;
+    won = true;
+    return me;
+  });
+  return won;
+}
+
+function release(url) {
+  store().remove(CLAIM + url);
+}
+
+function rendererDown() {
+  return Date.now() < (store().get(DOWN_UNTIL) || 0);
+}
+
+function markDown(url, err) {
+  store().set(DOWN_UNTIL, Date.now() + DOWN_MS);
+  $app.logger().warn("server render failed; serving the app shell for a while", "url", url, "error", String(err));
+}
+
+/**
+ * Answers a page request: the server-rendered page when it is public and can be had in time,
+ * else the shell. `shell` is the built index.html; `transform(html, path, e, opts)` adds the
+ * page's head tags (lib/seo.js) and is applied before a page is stored.
+ */
+function servePage(e, path, shell, transform) {
+  const url = rendererBase() ? pageUrl(path, e.request.url.query()) : "";
+  const shellPage = () => (transform ? transform(shell, path, e) : shell);
+  if (!url) return shellResponse(e, shellPage(), "off");
+
+  const key = PREFIX + url;
+  const s = store();
+  const cached = s.get(key);
+  const age = cached ? Date.now() - cached.at : Infinity;
+  if (age < FRESH_MS) return pageResponse(e, cached, "hit");
+  const usable = age < STALE_MS;
+
+  if (rendererDown()) return usable ? pageResponse(e, cached, "stale") : shellResponse(e, shellPage(), "down");
+  if (!claim(url)) {
+    if (usable) return pageResponse(e, cached, "stale");
+    // another request is rendering a page nobody has yet: it is usually a few ms away
+    for (let waited = 0; waited < FIRST_WAIT_MS; waited += POLL_MS) {
+      sleep(POLL_MS);
+      const got = s.get(key);
+      if (got && Date.now() - got.at < STALE_MS) return pageResponse(e, got, "wait");
+      if (rendererDown()) break;
+    }
+    return shellResponse(e, shellPage(), "busy");
+  }
+  try {
+    const entry = renderEntry(e, url, path, shell, transform);
+    remember(key, entry);
+    return pageResponse(e, entry, "miss");
+  } catch (err) {
+    if (err.pageOnly)
+      $app.logger().warn("server render failed; serving the app shell", "url", url, "error", String(err));
+    else markDown(url, err);
+    return usable ? pageResponse(e, cached, "stale") : shellResponse(e, shellPage(), "down");
+  } finally {
+    release(url);
+  }
+}
+
+module.exports = { servePage, pageUrl };

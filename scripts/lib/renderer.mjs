@@ -1,0 +1,98 @@
+// Starts the server renderer (dist-ssr/render-server.mjs, built by `vite build`) beside
+// PocketBase, for `npm start`, the e2e server and the bench. PocketBase asks it for public
+// pages on 127.0.0.1:RENDER_PORT and serves the app shell whenever it cannot answer.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { root } from './pb-args.mjs';
+
+export const RENDERER_ENTRY = resolve(root, 'dist-ssr', 'render-server.mjs');
+
+/** Where the renderer reaches PocketBase: loopback when PocketBase listens on every address. */
+export function loopbackUrl(host, port) {
+  const h = !host || host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : host;
+  return `http://${h.includes(':') && !h.startsWith('[') ? `[${h}]` : h}:${port}`;
+}
+
+/**
+ * Spawns the renderer and resolves once /health answers. With `restart`, a renderer that exits
+ * on its own is started again (PocketBase serves the shell meanwhile), at most 5 times a minute.
+ */
+export async function startRenderer({ port, pbUrl, siteUrl, env = process.env, stdio = 'pipe', restart = false }) {
+  if (!existsSync(RENDERER_ENTRY)) throw new Error(`${RENDERER_ENTRY} is missing: run \`npm run build\``);
+  const childEnv = {
+    ...env,
+    NODE_ENV: 'production',
+    RENDER_PORT: String(port),
+    PB_URL: pbUrl,
+    SITE_URL: siteUrl ?? env.SITE_URL ?? pbUrl,
+  };
+  let output = '';
+  let stopping = false;
+  const restarts = [];
+  const state = { child: null };
+
+  const launch = () => {
+    const child = spawn(process.execPath, [RENDERER_ENTRY], {
+      cwd: root,
+      env: childEnv,
+      stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    child.on('exit', (code, signal) => {
+      if (stopping || !restart) return;
+      const now = Date.now();
+      while (restarts.length && now - restarts[0] > 60_000) restarts.shift();
+      if (restarts.length >= 5) {
+        console.error(
+          `[atelier] the server renderer keeps exiting (${code ?? signal}); pages are served as the app shell`,
+        );
+        return;
+      }
+      restarts.push(now);
+      console.error(`[atelier] the server renderer exited (${code ?? signal}); starting it again`);
+      setTimeout(() => {
+        if (!stopping) state.child = launch();
+      }, 1000).unref();
+    });
+    return child;
+  };
+
+  state.child = launch();
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (state.child.exitCode !== null)
+      throw new Error(`the server renderer exited (${state.child.exitCode}):\n${output}`);
+    try {
+      const r = await fetch(`${url}/health`);
+      if (r.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      state.child.kill('SIGKILL');
+      throw new Error(`the server renderer did not answer at ${url}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    get child() {
+      return state.child;
+    },
+    output: () => output,
+    stop: () =>
+      new Promise((res) => {
+        stopping = true;
+        const child = state.child;
+        if (child.exitCode !== null || child.signalCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

@@ -1,0 +1,92 @@
+// The server renderer: a Node process beside PocketBase, reachable only on loopback. PocketBase
+// stays the one public server; its page route (pb_hooks/lib/ssr.js) asks this process for the
+// HTML of public pages.
+//   GET  /health                       → 200 "ok"
+//   GET  /stats                        → 200 JSON {renders} (pages rendered since start)
+//   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build, seq}
+//                                        | {kind:"redirect", location} | 503 {kind:"error", message}
+// Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
+// Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { render } from '@/entry-server';
+
+const port = Number(process.env.RENDER_PORT ?? 8091);
+const host = process.env.RENDER_HOST ?? '127.0.0.1';
+/** The client build this bundle was built with; the hook serves the shell when its shell differs. */
+const build = import.meta.env.ATELIER_CLIENT_ENTRY ?? '';
+const ROUTE_CSS = import.meta.env.ATELIER_ROUTE_CSS ?? {};
+
+/** The route file a route id comes from ('/news/$slug' → 'news.$slug', '/news/' → 'news.index'). */
+function routeFile(routeId: string): string {
+  if (routeId === '/') return 'index';
+  return routeId.replace(/^\//, '').replace(/\/$/, '/index').replace(/\//g, '.');
+}
+
+/**
+ * The stylesheets of the page's routes: the page paints before their chunks (which would
+ * bring them) load, and would shift when they do. The chunks then find them linked already.
+ */
+function routeStyles(routeIds: readonly string[]): string {
+  const files = new Set(routeIds.flatMap((id) => ROUTE_CSS[routeFile(id)] ?? []));
+  return [...files].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+const json = (res: ServerResponse, status: number, value: unknown) =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+let renders = 0;
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://renderer');
+  if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, 'text/plain', 'ok');
+
+  if (req.method === 'GET' && url.pathname === '/stats') return json(res, 200, { renders });
+
+  if (req.method === 'GET' && url.pathname === '/render') {
+    const target = url.searchParams.get('url') ?? '';
+    if (!target.startsWith('/') || target.startsWith('//')) return json(res, 400, { kind: 'error', message: 'url' });
+    const started = performance.now();
+    renders++;
+    const result = await render(target);
+    res.setHeader('x-render-ms', (performance.now() - started).toFixed(1));
+    if (result.kind === 'error') {
+      console.warn(`[render] ${target}: ${result.message}`);
+      return json(res, 503, result);
+    }
+    // `seq` numbers the renders, so a cached page shows which render it came from
+    const page =
+      result.kind === 'page'
+        ? { ...result, routes: undefined, head: routeStyles(result.routes) + result.head }
+        : result;
+    return json(res, 200, { ...page, build, seq: renders });
+  }
+
+  send(res, 404, 'text/plain', 'not found');
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((err) => {
+    console.error(`[render] ${req.method} ${req.url} failed:`, err);
+    if (!res.headersSent) json(res, 500, { kind: 'error', message: String(err) });
+    else res.destroy();
+  });
+});
+// PocketBase keeps its connection open between pages; a render never needs long.
+server.keepAliveTimeout = 30_000;
+server.requestTimeout = 60_000;
+
+server.listen(port, host, () => {
+  console.log(`[render] server renderer on http://${host}:${port} (PocketBase at ${process.env.PB_URL ?? '?'})`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

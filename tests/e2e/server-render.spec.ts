@@ -1,0 +1,149 @@
+// The first HTML of a public page carries the page (rendered by the server renderer from the
+// same components), and the browser takes it over as it is: same DOM, no hydration error, no
+// second fetch of what the page already holds.
+import { expect, type Page, test } from '@playwright/test';
+import { ARTIST, listRecords } from './support';
+
+interface Route {
+  path: string;
+  heading: string;
+  /** Text the rendered page must hold besides its heading. */
+  text: string;
+}
+
+const ROUTES: Route[] = [
+  { path: '/', heading: ARTIST, text: 'Recent Works' },
+  { path: '/artworks', heading: 'Artworks', text: 'Lantern Bearer' },
+  { path: '/print-editions', heading: 'Print Editions', text: '€240' },
+  { path: '/print-view', heading: 'The Whispering Room', text: '€240' },
+  { path: '/news', heading: 'News', text: 'Back to' },
+  { path: '/whispering-game', heading: 'The Whispering Game', text: 'Curriculum' },
+];
+
+async function withNewsPost(request: Parameters<typeof listRecords>[0]): Promise<Route[]> {
+  const posts = await listRecords<{ slug: string; title: string }>(request, 'news_posts', {
+    sort: '-published_at',
+    perPage: '1',
+  });
+  const post = posts.items[0]!;
+  // the list links to the post; the post page shows its own title
+  return [
+    { ...ROUTES[4]!, text: `/news/${post.slug}` },
+    { path: `/news/${post.slug}`, heading: post.title, text: 'Back to News' },
+  ];
+}
+
+async function routes(request: Parameters<typeof listRecords>[0]): Promise<Route[]> {
+  const news = await withNewsPost(request);
+  return [...ROUTES.slice(0, 4), ...news, ROUTES[5]!];
+}
+
+/** Remembers the server's elements as the HTML parser leaves them, before any script ran. */
+async function markServerElements(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { serverElements: Element[] }).serverElements = [...document.querySelectorAll('#root *')];
+    });
+  });
+}
+
+test.describe('first HTML', () => {
+  test('every public page arrives with its heading, content and a responsive LCP image', async ({ request }) => {
+    for (const route of await routes(request)) {
+      const res = await request.get(route.path);
+      expect(res.status(), route.path).toBe(200);
+      const html = await res.text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root, route.path).toMatch(new RegExp(`<h1\\b[^>]*>${asHtmlPattern(route.heading)}</h1>`));
+      expect(root, route.path).toContain(route.text.replace(/&/g, '&amp;'));
+      if (route.path !== '/news' && route.path !== '/artworks') {
+        expect(root, `${route.path}: LCP image`).toMatch(/<img\b[^>]*srcSet="[^"]+"[^>]*fetchPriority="high"/);
+      }
+    }
+  });
+});
+
+test.describe('hydration', () => {
+  // a visitor whose currency (USD) is not the one the server renders (EUR): the prices change
+  // once the page is hydrated, not during it
+  test.use({ locale: 'en-US' });
+
+  // one test per page: each is a first visit (once its service worker runs, the app opens
+  // from the shell)
+  for (const fixed of [...ROUTES, { path: '/news/<latest>', heading: '', text: '' }]) {
+    test(`${fixed.path}: keeps the server DOM, logs no error, fetches none of its data again`, async ({
+      page,
+      request,
+    }) => {
+      const route = fixed.path === '/news/<latest>' ? (await withNewsPost(request))[1]! : fixed;
+      // A server without exchange rates of its own (the demo data) sends none with the page,
+      // and the browser asks for them itself (it may have a saved copy); otherwise they come along.
+      const serverRates = await listRecords(request, 'exchange_rates', { perPage: '1' });
+      const expectedReads = serverRates.totalItems === 0 && /^\/print-/.test(route.path) ? ['exchange_rates'] : [];
+      await markServerElements(page);
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      const dataRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/collections/')) dataRequests.push(r.url());
+      });
+
+      await page.goto(route.path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      if (route.text.startsWith('€')) await expect(page.getByText('$275').first()).toBeVisible();
+      // hydrated: React has attached itself to the server's elements
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react')),
+          ),
+        )
+        .toBe(true);
+      const kept = await page.evaluate(() => {
+        const before = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
+        return { total: before.length, replaced: before.filter((e) => !e.isConnected).map((e) => e.tagName) };
+      });
+      expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
+      expect(kept.replaced, 'server elements React threw away').toEqual([]);
+      expect(errors, 'console errors').toEqual([]);
+      const collections = [...new Set(dataRequests.map((u) => new URL(u).pathname.split('/')[3]))];
+      expect(collections, 'data read again after the server rendered the page').toEqual(expectedReads);
+    });
+  }
+
+  test('the page works once hydrated: navigating in the app and adding a print to the cart', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'View Print' }).click();
+    await expect(page).toHaveURL(/\/print-editions\?print=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Print Editions' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('pages read: text, images and links that go somewhere', async ({ page }) => {
+    await page.goto('/print-editions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Print Editions' })).toBeVisible();
+    await expect(page.getByText('€240').first()).toBeVisible();
+    const lcp = page.locator('#root img[fetchpriority="high"]');
+    await expect(lcp).toHaveCount(1);
+    await expect.poll(() => lcp.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.getByRole('link', { name: 'News' }).first().click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+    await page.locator('#root a[href^="/news/"]').first().click();
+    await expect(page.locator('article h1')).toBeVisible();
+  });
+});
+
+function asHtmlPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;');
+}

@@ -1,0 +1,214 @@
+// Public pages come from the server renderer (dist-ssr/, beside PocketBase) with their content
+// in the first HTML; PocketBase keeps each finished page a few seconds and falls back to the
+// app shell when the renderer is gone. Needs the build (`npm test` builds before this step).
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { RENDERER_ENTRY, startRenderer } from '../../scripts/lib/renderer.mjs';
+import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
+
+let pb: TestPocketBase;
+let renderer: Awaited<ReturnType<typeof startRenderer>>;
+
+beforeAll(async () => {
+  if (!existsSync(RENDERER_ENTRY) || !existsSync(resolve('dist', 'index.html'))) {
+    throw new Error('build first (npm run build): these tests serve dist/ and run dist-ssr/');
+  }
+  const renderPort = await freePort();
+  pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort) } });
+  renderer = await startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+}, 60_000);
+
+afterAll(async () => {
+  await renderer?.stop();
+  await pb?.stop();
+});
+
+async function page(path: string) {
+  const res = await fetch(`${pb.url}${path}`);
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+/** The #root markup of a page (what React rendered), without the head. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+async function firstNewsSlug(): Promise<string> {
+  const res = await fetch(`${pb.url}/api/collections/news_posts/records?perPage=1&sort=-published_at&fields=slug`);
+  const body = (await res.json()) as { items: { slug: string }[] };
+  return body.items[0]!.slug;
+}
+
+/** The LCP image: eager, high priority, with a srcset and sizes to pick a phone-sized file. */
+function expectLcpImage(html: string) {
+  const img = rootOf(html).match(/<img\b[^>]*fetchPriority="high"[^>]*>/)?.[0];
+  expect(img, 'an <img fetchpriority=high> in the rendered page').toBeTruthy();
+  expect(img).toMatch(/srcSet="[^"]*400w[^"]*800w/);
+  expect(img).toMatch(/sizes="[^"]+"/);
+  expect(img).toMatch(/loading="eager"/);
+}
+
+describe('server-rendered public pages', () => {
+  it('/: the artist, recent works and the print teaser, hero image first', async () => {
+    const { status, html, headers } = await page('/');
+    expect(status).toBe(200);
+    expect(headers.get('x-ssr')).toMatch(/miss|hit|wait/);
+    expect(rootOf(html)).toMatch(/<h1\b[^>]*>Elin Vinter<\/h1>/);
+    expect(rootOf(html)).toContain('Recent Works');
+    expect(rootOf(html)).toContain('View Print');
+    expectLcpImage(html);
+    // the query state travels as an inert JSON block and the shell's no-JS note is gone
+    expect(html).toMatch(/<script type="application\/json" id="__rq_state">\{/);
+    expect(html).not.toContain('<noscript>');
+  });
+
+  it('/artworks: the grid of works with their images', async () => {
+    const { html } = await page('/artworks');
+    const root = rootOf(html);
+    expect(root).toMatch(/<h1\b[^>]*>Artworks<\/h1>/);
+    expect(root).toContain('The Whispering Room');
+    expect(root).toContain('Lantern Bearer');
+    expect(root).toMatch(/<img\b[^>]*srcSet="[^"]*artworks[^"]*400w/);
+  });
+
+  it("links the route's own stylesheets in <head>, so the page paints styled before its chunk loads", async () => {
+    const { html } = await page('/print-editions');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
+    expect(
+      sheets.some((href) => /\/print-editions-[^/]+\.css$/.test(href)),
+      sheets.join(' '),
+    ).toBe(true);
+    for (const href of sheets) expect((await fetch(`${pb.url}${href}`)).status, href).toBe(200);
+  });
+
+  it('/print-editions and /print-view: prints with their prices in euros', async () => {
+    const list = rootOf((await page('/print-editions')).html);
+    expect(list).toMatch(/<h1\b[^>]*>Print Editions<\/h1>/);
+    expect(list).toContain('€240');
+    expect(list).toContain('€180');
+    expectLcpImage(list);
+    // the images below the first are not fetched before they are needed
+    expect(list.match(/loading="lazy"/g)?.length ?? 0).toBeGreaterThan(0);
+
+    const one = rootOf((await page('/print-view?print=lantern-bearer-print')).html);
+    expect(one).toMatch(/<h1\b[^>]*>Lantern Bearer<\/h1>/);
+    expect(one).toContain('€180');
+    expectLcpImage(one);
+  });
+
+  it('/news and /news/<slug>: the list, and the article with its sanitized body', async () => {
+    const list = rootOf((await page('/news')).html);
+    expect(list).toMatch(/<h1\b[^>]*>News<\/h1>/);
+    const slug = await firstNewsSlug();
+    expect(list).toContain(`href="/news/${slug}"`);
+
+    const { status, html } = await page(`/news/${slug}`);
+    expect(status).toBe(200);
+    const article = rootOf(html);
+    expect(article).toMatch(/<article\b/);
+    expect(article).toMatch(/<h1\b[^>]*>[^<]+<\/h1>/);
+    expect(article).toMatch(/<p>[^<]{20,}/);
+    expect(article).not.toMatch(/<script\b(?![^>]*type="application\/json")/);
+    expectLcpImage(article);
+  });
+
+  it('/whispering-game: the course, its price and the whole curriculum', async () => {
+    const root = rootOf((await page('/whispering-game')).html);
+    expect(root).toMatch(/<h1\b[^>]*>The Whispering Game<\/h1>/);
+    expect(root).toMatch(/\$139|€\d+/);
+    expect(root).toMatch(/Curriculum/i);
+    expectLcpImage(root);
+  });
+
+  it('an unknown news slug is rendered as the article-not-found page, kept out of search', async () => {
+    const { html } = await page('/news/no-such-post-here');
+    expect(rootOf(html)).toMatch(/<h1\b[^>]*>Article Not Found<\/h1>/);
+    expect(html).toMatch(/<meta data-default-head name="robots" content="noindex"/);
+  });
+
+  it('account pages are not server-rendered: they get the app shell', async () => {
+    const { html, headers } = await page('/my-courses');
+    expect(headers.get('x-ssr')).toBe('off');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('pages go out gzipped', async () => {
+    const res = await new Promise<{ encoding?: string }>((done, fail) => {
+      request(`${pb.url}/artworks`, { headers: { 'accept-encoding': 'gzip' } }, (r) => {
+        r.resume();
+        done({ encoding: r.headers['content-encoding'] });
+      })
+        .on('error', fail)
+        .end();
+    });
+    expect(res.encoding).toBe('gzip');
+  });
+});
+
+describe('the page cache', () => {
+  it('renders a page once for requests within a few seconds, and serves them the same page', async () => {
+    // a path no other test asks for, so its first request renders it
+    const path = '/news/cache-probe-once';
+    const first = await page(path);
+    const second = await page(path);
+    const third = await page(path);
+    expect(first.headers.get('x-ssr')).toBe('miss');
+    expect(second.headers.get('x-ssr')).toBe('hit');
+    expect(third.headers.get('x-ssr')).toBe('hit');
+    const seq = first.headers.get('x-render-seq');
+    expect(seq).toMatch(/^\d+$/);
+    expect(second.headers.get('x-render-seq')).toBe(seq);
+    expect(third.headers.get('x-render-seq')).toBe(seq);
+    expect(second.html).toBe(first.html);
+  });
+
+  it('a crowd arriving at once at a page nobody has rendered gets it from one render', async () => {
+    const path = '/news/cache-probe-crowd';
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => page(path)));
+    const seqs = new Set(crowd.map((r) => r.headers.get('x-render-seq')).filter(Boolean));
+    expect(crowd.filter((r) => r.headers.get('x-ssr') === 'miss')).toHaveLength(1);
+    expect(seqs.size).toBe(1);
+  });
+
+  it('query strings other than ?print= share one cached page', async () => {
+    const a = await page('/artworks?utm_source=newsletter');
+    const b = await page('/artworks?utm_campaign=drop');
+    expect(b.headers.get('x-render-seq')).toBe(a.headers.get('x-render-seq'));
+  });
+});
+
+// Last: it stops the renderer.
+describe('without the renderer', () => {
+  it('serves the app shell at once, and the app renders the page in the browser', async () => {
+    await page('/news');
+    await renderer.stop();
+    // a page rendered a moment ago is still served; one that is not in the cache gets the shell
+    const { status, html, headers } = await page('/news?from=shell');
+    const uncached = await page('/contact');
+    expect(status).toBe(200);
+    expect(headers.get('x-ssr')).toMatch(/hit|stale/); // /news was rendered above and is still kept
+    expect(html).toContain('__rq_state');
+    expect(uncached.status).toBe(200);
+    expect(uncached.headers.get('x-ssr')).toBe('down');
+    expect(uncached.html).toContain('<div id="root"></div>');
+    expect(uncached.html).toMatch(/<script type="module"[^>]*src="\/assets\/index-/);
+    // the shell still carries the page's own head from the hooks
+    expect(uncached.html).toMatch(/<title data-default-head>Contact \|/);
+
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    try {
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`${pb.url}/print-editions?print=lantern-bearer-print`);
+      await tab.getByRole('heading', { level: 1, name: 'Print Editions' }).waitFor();
+      await tab.getByRole('heading', { name: 'Lantern Bearer' }).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { keepPreviousAssets } from './scripts/vite/keep-previous-assets';
 import { precompress } from './scripts/vite/precompress';
 import { serverBundle } from './scripts/vite/server-bundle';
+import { styleFirstHtml } from './scripts/vite/styles-first';
 
 const pbUrl = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -93,6 +94,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // before precompress, which compresses the final index.html
+    styleFirstHtml(),
     precompress(),
     // after precompress: the previous builds' files come back with their .br/.gz as they were
     keepPreviousAssets(),

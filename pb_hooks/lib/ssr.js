@@ -89,7 +89,15 @@ function assemble(shell, r) {
   let html = shell.replace(ROOT, () => root);
   // the page reads without JavaScript now: the shell's "needs JavaScript" note would be wrong
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, "");
-  if (r.head) html = html.replace(/<\/head>/i, () => `  ${r.head}\n  </head>`);
+  // the route's stylesheets and image preloads go ahead of the scripts: on a slow link the
+  // first paint waits for the CSS and the LCP image, never for the (deferred) module scripts
+  if (r.head) {
+    const at = html.search(/<script\b[^>]*type="module"/i);
+    html =
+      at < 0 || at > html.search(/<\/head>/i)
+        ? html.replace(/<\/head>/i, () => `  ${r.head}\n  </head>`)
+        : `${html.slice(0, at)}${r.head}\n    ${html.slice(at)}`;
+  }
   return html;
 }
 

@@ -244,7 +244,10 @@ export function createOutbox(table: Table<OutboxRow, string>, deps: OutboxDeps) 
       if (kind === 'auth') {
         // not the write's fault nor the server's: it waits for the account's next sign-in
         await table.put({ ...current, lastError: error, lastErrorKind: kind });
-      } else if (result?.retriable && !(result.unexplained && (current.unexplained ?? 0) + 1 >= UNEXPLAINED_FAILURE_LIMIT)) {
+      } else if (
+        result?.retriable &&
+        !(result.unexplained && (current.unexplained ?? 0) + 1 >= UNEXPLAINED_FAILURE_LIMIT)
+      ) {
         const attempts = current.attempts + 1;
         const nextAttemptAt = deps.now() + backoffDelay(attempts, deps.random);
         blockedUntil.set(row.op, Math.max(blockedUntil.get(row.op) ?? 0, nextAttemptAt));

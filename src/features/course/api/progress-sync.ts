@@ -105,7 +105,13 @@ async function sendBatch(
           bad && transient
             ? { ok: false, retriable: true, kind: 'server', error: bad.message }
             : unnamed
-              ? { ok: false, retriable: true, kind: 'server', error: (err as Error)?.message || 'Batch transaction failed.', unexplained: true }
+              ? {
+                  ok: false,
+                  retriable: true,
+                  kind: 'server',
+                  error: (err as Error)?.message || 'Batch transaction failed.',
+                  unexplained: true,
+                }
               : classifyError(err);
         for (const i of remaining) results[offset + i] = r;
         return;

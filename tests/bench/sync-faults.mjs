@@ -137,6 +137,8 @@ export default async function syncFaultsBench({ table, argv }) {
         duplicated: sum((x) => x.duplicated),
         'not converged': sum((x) => x.notConverged) + missing,
         'chip ≠ outbox': sum((x) => x.chipMismatch),
+        'kept, clamped': sum((x) => x.keptClamped ?? 0),
+        'overwritten in a tie': sum((x) => x.keptByTie ?? 0),
         'p95 converge ms': p95(r.map((x) => x.convergeMs)),
         'failed runs': r.filter((x) => x.problems.length).length + missing,
       },
@@ -150,6 +152,8 @@ export default async function syncFaultsBench({ table, argv }) {
               duplicated: '—',
               'not converged': '—',
               'chip ≠ outbox': '—',
+              'kept, clamped': '—',
+              'overwritten in a tie': '—',
               'p95 converge ms': '—',
               'failed runs': browserFailed.length + (browserRuns - browser.length),
             },
@@ -165,6 +169,9 @@ export default async function syncFaultsBench({ table, argv }) {
     if (browser.length) faults['browser: CPU throttled 2-4×'] = browser.length;
     console.log('Faults injected, by kind (runs with the fault for browser and run-shape kinds):\n');
     table(Object.entries(faults).map(([fault, injected]) => ({ fault, injected })));
+    console.log(
+      'kept, clamped: writes stamped ahead by a device that could not measure its clock, held by the server with its clamped time (or overwritten by a later write); overwritten in a tie: a write whose record another write stamped in the same millisecond, stored first, kept (docs/sync.md, merge rules).\n',
+    );
     if (browserRuns)
       console.log(
         'A Chromium run passes only when nothing is lost or duplicated, device and server agree, and the chip says synced.\n',

@@ -26,13 +26,17 @@ export interface RunResult {
   chipMismatch: number;
   /** Wall time from reconnecting until everything agreed (backoff waits skipped). */
   convergeMs: number | null;
+  /** Writes a device stamped ahead whose value the server holds (or a later write's), clamped. */
+  keptClamped: number;
+  /** Writes overwritten by another write of the same record stamped in the same millisecond. */
+  keptByTie: number;
   /** Why the run failed, in words, for the replay. */
   problems: string[];
 }
 
 type Acked =
-  | { kind: 'task'; row: LocalTaskProgress }
-  | { kind: 'chapter'; row: LocalChapterProgress }
+  | { kind: 'task'; row: LocalTaskProgress; clamped: TimeField[] }
+  | { kind: 'chapter'; row: LocalChapterProgress; clamped: TimeField[] }
   | { kind: 'contact'; clientId: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -94,16 +98,30 @@ function chapterCovered(server: LocalChapterProgress | undefined, row: LocalChap
 const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;
 const TIME_FIELDS = ['client_updated_at', 'completed_at', 'position_at', 'last_visited_at'] as const;
 
+type TimeField = (typeof TIME_FIELDS)[number];
+
 /**
- * A write as the server may store it: a device whose clock offset could not be measured
- * (the time request met a fault) stamps times ahead, which the server clamps by design; the
- * write still counts as kept when the server holds it with the clamped time.
+ * A write as the server may store it. A device whose clock offset could not be measured (the
+ * time request met a fault) stamps times ahead, and the server clamps each to its clock at
+ * receipt plus the allowance (docs/sync.md, Clocks). The harness knows only that receipt came
+ * after the write, so a clamped time here is a lower bound, and the fields clamped are named:
+ * such a write is checked against what the server holds more strictly (see `explains`).
  */
-function clamped<T extends object>(row: T): T {
+function clamped<T extends object>(row: T): { row: T; clamped: TimeField[] } {
   const limit = Date.now() + CLOCK_SKEW_ALLOWANCE_MS;
   const out = { ...row } as Record<string, unknown>;
-  for (const k of TIME_FIELDS) if (typeof out[k] === 'number' && (out[k] as number) > limit) out[k] = limit;
-  return out as T;
+  const fields: TimeField[] = [];
+  for (const k of TIME_FIELDS)
+    if (typeof out[k] === 'number' && (out[k] as number) > limit) {
+      out[k] = limit;
+      fields.push(k);
+    }
+  return { row: out as T, clamped: fields };
+}
+
+/** Does write `b` account for the server's value, given `b`'s time is exact or (clamped) a lower bound? */
+function explains(heldAt: number, bAt: number, bClamped: boolean): boolean {
+  return bClamped ? heldAt >= bAt : heldAt === bAt;
 }
 
 const chapterState = (r: Record<string, unknown>) => JSON.stringify(normalizeChapter(r));
@@ -211,13 +229,13 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
         { ...ref, chapterId: task.chapter_id, taskIdentifier: task.task_identifier, taskTitle: task.title },
         rand.chance(0.65),
       );
-      acked.push({ kind: 'task', row: clamped(row) });
+      acked.push({ kind: 'task', ...clamped(row) });
     } else if (what < 0.8) {
-      acked.push({ kind: 'chapter', row: clamped(await tab.writer.savePosition(ref, 2 * (1 + rand.int(300)))) });
+      acked.push({ kind: 'chapter', ...clamped(await tab.writer.savePosition(ref, 2 * (1 + rand.int(300)))) });
     } else if (what < 0.92) {
-      acked.push({ kind: 'chapter', row: clamped(await tab.writer.recordVisit(ref)) });
+      acked.push({ kind: 'chapter', ...clamped(await tab.writer.recordVisit(ref)) });
     } else {
-      acked.push({ kind: 'chapter', row: clamped(await tab.writer.markCompleted(ref)) });
+      acked.push({ kind: 'chapter', ...clamped(await tab.writer.markCompleted(ref)) });
     }
   };
 
@@ -411,15 +429,61 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
       }
       return false;
     };
-    for (const a of acked) {
-      const missing =
-        (a.kind === 'task' && !taskCovered(final.tasks.get(a.row.id), a.row)) ||
-        (a.kind === 'chapter' && !chapterCovered(final.chapters.get(a.row.id), a.row));
-      if (!missing || tieLost(a)) continue;
+    // A write whose deciding time the server clamped is kept only when the server holds its
+    // value, or the value of a write of the same record made after it: comparing clamped times
+    // alone would let an older write, stored with a later clamped time, hide a lost newer one.
+    const clampedKept = (a: Extract<Acked, { kind: 'task' | 'chapter' }>, i: number) => {
+      const later = acked.slice(i).filter((b) => b.kind === a.kind && b.row.id === a.row.id) as (typeof a)[];
+      if (a.kind === 'task') {
+        const held = final.tasks.get(a.row.id);
+        return (
+          !!held &&
+          later.some(
+            (b) =>
+              b.kind === 'task' &&
+              held.completed === b.row.completed &&
+              explains(held.client_updated_at, b.row.client_updated_at, b.clamped.includes('client_updated_at')),
+          )
+        );
+      }
+      const held = final.chapters.get(a.row.id);
+      return (
+        !!held &&
+        chapterCovered(held, { ...a.row, position_at: held.position_at, position_seconds: held.position_seconds }) &&
+        later.some(
+          (b) =>
+            b.kind === 'chapter' &&
+            held.position_seconds === b.row.position_seconds &&
+            explains(held.position_at, b.row.position_at, b.clamped.includes('position_at')),
+        )
+      );
+    };
+    let keptClamped = 0;
+    let keptByTie = 0;
+    for (const [i, a] of acked.entries()) {
+      if (a.kind === 'contact') continue;
+      const decidingClamped = a.clamped.includes(a.kind === 'task' ? 'client_updated_at' : 'position_at');
+      const missing = decidingClamped
+        ? !clampedKept(a, i)
+        : (a.kind === 'task' && !taskCovered(final.tasks.get(a.row.id), a.row)) ||
+          (a.kind === 'chapter' && !chapterCovered(final.chapters.get(a.row.id), a.row));
+      if (decidingClamped && !missing) keptClamped++;
+      if (!missing) continue;
+      if (tieLost(a)) {
+        keptByTie++;
+        continue;
+      }
       lost++;
       const held = a.kind === 'task' ? final.tasks.get(a.row.id) : final.chapters.get(a.row.id);
       problems.push(`lost ${a.kind} write ${JSON.stringify(a.row)}; the server holds ${JSON.stringify(held ?? null)}`);
     }
+    // the clamp itself: no time the server holds lies beyond its clock plus the allowance
+    const limit = Date.now() + CLOCK_SKEW_ALLOWANCE_MS;
+    for (const r of [...final.chapterRows, ...final.taskRows])
+      for (const k of TIME_FIELDS) {
+        const t = (r as Record<string, unknown>)[k];
+        if (typeof t === 'number' && t > limit) problems.push(`the server holds ${k} ${t - limit} ms beyond its clamp`);
+      }
     const contacts = acked.filter((a): a is Extract<Acked, { kind: 'contact' }> => a.kind === 'contact');
     let duplicated = 0;
     for (const c of contacts) {
@@ -465,6 +529,8 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
       notConverged: converged ? 0 : 1,
       chipMismatch,
       convergeMs,
+      keptClamped,
+      keptByTie,
       problems,
     };
   } finally {

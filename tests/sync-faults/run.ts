@@ -5,6 +5,15 @@
 // status chip agrees with the outbox. Everything random comes from the seed.
 import { normalizeChapter, normalizeTask } from '@/features/course/model/merge';
 import type { LocalChapterProgress, LocalTaskProgress } from '@/lib/offline/db';
+import {
+  type Acked,
+  CLOCK_SKEW_ALLOWANCE_MS,
+  chapterCovered,
+  clamped,
+  countLost,
+  TIME_FIELDS,
+  taskCovered,
+} from './accounting';
 import { Device, type Tab } from './device';
 import { FaultCounter, type FaultKind, Link, type RequestFault } from './network';
 import { prng, type Rand } from './prng';
@@ -33,11 +42,6 @@ export interface RunResult {
   /** Why the run failed, in words, for the replay. */
   problems: string[];
 }
-
-type Acked =
-  | { kind: 'task'; row: LocalTaskProgress; clamped: TimeField[] }
-  | { kind: 'chapter'; row: LocalChapterProgress; clamped: TimeField[] }
-  | { kind: 'contact'; clientId: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const REQUEST_FAULTS: readonly RequestFault[] = [
@@ -72,56 +76,6 @@ async function createLearner(server: FaultServer, tag: string, courseId: string,
       { duration: seconds },
     );
   return { id: user.id, signIn };
-}
-
-/** The server's record accounts for the device's state after an acknowledged write. */
-function taskCovered(server: LocalTaskProgress | undefined, row: LocalTaskProgress): boolean {
-  if (!server) return false;
-  return (
-    server.client_updated_at > row.client_updated_at ||
-    (server.client_updated_at === row.client_updated_at && server.completed === row.completed)
-  );
-}
-
-function chapterCovered(server: LocalChapterProgress | undefined, row: LocalChapterProgress): boolean {
-  if (!server) return false;
-  return (
-    (!row.completed || server.completed) &&
-    (!row.visited || server.visited) &&
-    server.last_visited_at >= row.last_visited_at &&
-    (server.position_at > row.position_at ||
-      (server.position_at === row.position_at && server.position_seconds === row.position_seconds))
-  );
-}
-
-/** The server clamps device times to its own clock plus this allowance (pb_hooks/lib/progress-merge.js). */
-const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;
-const TIME_FIELDS = ['client_updated_at', 'completed_at', 'position_at', 'last_visited_at'] as const;
-
-type TimeField = (typeof TIME_FIELDS)[number];
-
-/**
- * A write as the server may store it. A device whose clock offset could not be measured (the
- * time request met a fault) stamps times ahead, and the server clamps each to its clock at
- * receipt plus the allowance (docs/sync.md, Clocks). The harness knows only that receipt came
- * after the write, so a clamped time here is a lower bound, and the fields clamped are named:
- * such a write is checked against what the server holds more strictly (see `explains`).
- */
-function clamped<T extends object>(row: T): { row: T; clamped: TimeField[] } {
-  const limit = Date.now() + CLOCK_SKEW_ALLOWANCE_MS;
-  const out = { ...row } as Record<string, unknown>;
-  const fields: TimeField[] = [];
-  for (const k of TIME_FIELDS)
-    if (typeof out[k] === 'number' && (out[k] as number) > limit) {
-      out[k] = limit;
-      fields.push(k);
-    }
-  return { row: out as T, clamped: fields };
-}
-
-/** Does write `b` account for the server's value, given `b`'s time is exact or (clamped) a lower bound? */
-function explains(heldAt: number, bAt: number, bClamped: boolean): boolean {
-  return bClamped ? heldAt >= bAt : heldAt === bAt;
 }
 
 const chapterState = (r: Record<string, unknown>) => JSON.stringify(normalizeChapter(r));
@@ -400,83 +354,10 @@ export async function runSeed(server: FaultServer, fixture: CourseFixture, seed:
 
     // the final checks
     const final = await serverState(learner.id);
-    let lost = 0;
-    // Two writes of one record stamped in the same millisecond (two tabs or devices at once)
-    // tie; the merge keeps whichever the server stored first, so the other is overwritten,
-    // not lost, when the server holds the tying write's value.
-    const stamps = new Set<string>();
-    for (const a of acked) {
-      if (a.kind === 'task') stamps.add(`${a.row.id}:${a.row.client_updated_at}:${a.row.completed}`);
-      if (a.kind === 'chapter') stamps.add(`${a.row.id}:${a.row.position_at}:${a.row.position_seconds}`);
-    }
-    const tieLost = (a: Acked) => {
-      if (a.kind === 'task') {
-        const held = final.tasks.get(a.row.id);
-        return (
-          !!held &&
-          held.client_updated_at === a.row.client_updated_at &&
-          stamps.has(`${a.row.id}:${held.client_updated_at}:${held.completed}`)
-        );
-      }
-      if (a.kind === 'chapter') {
-        const held = final.chapters.get(a.row.id);
-        return (
-          !!held &&
-          held.position_at === a.row.position_at &&
-          stamps.has(`${a.row.id}:${held.position_at}:${held.position_seconds}`) &&
-          chapterCovered(held, { ...a.row, position_seconds: held.position_seconds })
-        );
-      }
-      return false;
-    };
-    // A write whose deciding time the server clamped is kept only when the server holds its
-    // value, or the value of a write of the same record made after it: comparing clamped times
-    // alone would let an older write, stored with a later clamped time, hide a lost newer one.
-    const clampedKept = (a: Extract<Acked, { kind: 'task' | 'chapter' }>, i: number) => {
-      const later = acked.slice(i).filter((b) => b.kind === a.kind && b.row.id === a.row.id) as (typeof a)[];
-      if (a.kind === 'task') {
-        const held = final.tasks.get(a.row.id);
-        return (
-          !!held &&
-          later.some(
-            (b) =>
-              b.kind === 'task' &&
-              held.completed === b.row.completed &&
-              explains(held.client_updated_at, b.row.client_updated_at, b.clamped.includes('client_updated_at')),
-          )
-        );
-      }
-      const held = final.chapters.get(a.row.id);
-      return (
-        !!held &&
-        chapterCovered(held, { ...a.row, position_at: held.position_at, position_seconds: held.position_seconds }) &&
-        later.some(
-          (b) =>
-            b.kind === 'chapter' &&
-            held.position_seconds === b.row.position_seconds &&
-            explains(held.position_at, b.row.position_at, b.clamped.includes('position_at')),
-        )
-      );
-    };
-    let keptClamped = 0;
-    let keptByTie = 0;
-    for (const [i, a] of acked.entries()) {
-      if (a.kind === 'contact') continue;
-      const decidingClamped = a.clamped.includes(a.kind === 'task' ? 'client_updated_at' : 'position_at');
-      const missing = decidingClamped
-        ? !clampedKept(a, i)
-        : (a.kind === 'task' && !taskCovered(final.tasks.get(a.row.id), a.row)) ||
-          (a.kind === 'chapter' && !chapterCovered(final.chapters.get(a.row.id), a.row));
-      if (decidingClamped && !missing) keptClamped++;
-      if (!missing) continue;
-      if (tieLost(a)) {
-        keptByTie++;
-        continue;
-      }
-      lost++;
-      const held = a.kind === 'task' ? final.tasks.get(a.row.id) : final.chapters.get(a.row.id);
-      problems.push(`lost ${a.kind} write ${JSON.stringify(a.row)}; the server holds ${JSON.stringify(held ?? null)}`);
-    }
+    const progress = countLost(acked, final);
+    let lost = progress.lost;
+    problems.push(...progress.problems);
+    const { keptClamped, keptByTie } = progress;
     // the clamp itself: no time the server holds lies beyond its clock plus the allowance
     const limit = Date.now() + CLOCK_SKEW_ALLOWANCE_MS;
     for (const r of [...final.chapterRows, ...final.taskRows])

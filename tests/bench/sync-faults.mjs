@@ -7,7 +7,7 @@
 //   --browser-share 0.03                              the part of the runs done in Chromium
 //   --concurrency 8                                   Node runs going on side by side
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildIfStale } from '../../scripts/lib/build.mjs';
@@ -59,7 +59,7 @@ function runNode(seeds, concurrency, report) {
   return { results, exitCode: res.status };
 }
 
-function runBrowser(seeds, report) {
+function runBrowser(seeds, report, output) {
   buildIfStale();
   spawnSync(
     resolve(root, 'node_modules/.bin/playwright'),
@@ -73,6 +73,9 @@ function runBrowser(seeds, report) {
       '0',
       '--workers',
       '2',
+      // traces and screenshots of a failed run land where the bench keeps them
+      '--output',
+      output,
     ],
     {
       cwd: root,
@@ -109,10 +112,15 @@ export default async function syncFaultsBench({ table, argv }) {
   const browserRuns = runs > 1 ? Math.round(runs * share) : 0;
   const nodeRuns = runs - browserRuns;
   const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-faults-'));
+  // a failed run's reports and traces are kept here (the temp dir goes), so it can be investigated
+  const keep = resolve(root, 'tests/.tmp', `sync-faults-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  let keepIt = false;
   try {
     const started = Date.now();
     const node = nodeRuns ? runNode(range(first, nodeRuns), concurrency, join(dir, 'node.jsonl')) : { results: [] };
-    const browser = browserRuns ? runBrowser(range(first, browserRuns), join(dir, 'browser.json')) : [];
+    const browser = browserRuns
+      ? runBrowser(range(first, browserRuns), join(dir, 'browser.json'), join(keep, 'browser-results'))
+      : [];
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
     const r = node.results;
@@ -129,6 +137,8 @@ export default async function syncFaultsBench({ table, argv }) {
         duplicated: sum((x) => x.duplicated),
         'not converged': sum((x) => x.notConverged) + missing,
         'chip ≠ outbox': sum((x) => x.chipMismatch),
+        'kept, clamped': sum((x) => x.keptClamped ?? 0),
+        'overwritten in a tie': sum((x) => x.keptByTie ?? 0),
         'p95 converge ms': p95(r.map((x) => x.convergeMs)),
         'failed runs': r.filter((x) => x.problems.length).length + missing,
       },
@@ -142,6 +152,8 @@ export default async function syncFaultsBench({ table, argv }) {
               duplicated: '—',
               'not converged': '—',
               'chip ≠ outbox': '—',
+              'kept, clamped': '—',
+              'overwritten in a tie': '—',
               'p95 converge ms': '—',
               'failed runs': browserFailed.length + (browserRuns - browser.length),
             },
@@ -157,6 +169,9 @@ export default async function syncFaultsBench({ table, argv }) {
     if (browser.length) faults['browser: CPU throttled 2-4×'] = browser.length;
     console.log('Faults injected, by kind (runs with the fault for browser and run-shape kinds):\n');
     table(Object.entries(faults).map(([fault, injected]) => ({ fault, injected })));
+    console.log(
+      'kept, clamped: writes stamped ahead by a device that could not measure its clock, held by the server with its clamped time (or overwritten by a later write); overwritten in a tie: a write whose record another write stamped in the same millisecond, stored first, kept (docs/sync.md, merge rules).\n',
+    );
     if (browserRuns)
       console.log(
         'A Chromium run passes only when nothing is lost or duplicated, device and server agree, and the chip says synced.\n',
@@ -172,8 +187,18 @@ export default async function syncFaultsBench({ table, argv }) {
       console.error(
         `browser seed ${b.seed} failed: ${b.error}\n  replay: SYNC_FAULT_BROWSER_SEEDS=${b.seed} npx playwright test sync-faults --project desktop`,
       );
-    if (failed.length || missing || browserFailed.length || browser.length < browserRuns) process.exitCode = 1;
+    if (failed.length || missing || browserFailed.length || browser.length < browserRuns) {
+      process.exitCode = 1;
+      keepIt = true;
+      mkdirSync(keep, { recursive: true });
+      for (const f of ['node.jsonl', 'browser.json'])
+        if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(keep, f));
+      console.error(
+        `Reports kept in ${keep} (node.jsonl: every Node run; browser.json: the Playwright report; browser-results: traces of failed Chromium runs, npx playwright show-trace <trace.zip>)`,
+      );
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    if (!keepIt) rmSync(keep, { recursive: true, force: true });
   }
 }

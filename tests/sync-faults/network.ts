@@ -16,6 +16,7 @@ export const FAULT_KINDS = [
   'tab-killed',
   'two-tabs',
   'two-devices-skewed-clocks',
+  'clock-not-measured',
   'token-expired-offline',
   'other-account-signed-in',
 ] as const;

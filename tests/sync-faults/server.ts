@@ -26,6 +26,9 @@ export async function startFaultServer(): Promise<FaultServer> {
     PORT: String(port),
     SITE_URL: `http://127.0.0.1:${port}`,
     DEMO_CONTENT: '1',
+    // the harness stands where a reverse proxy would and names each device in X-Forwarded-For,
+    // so every device (and every side-by-side run) meets the per-client limits apart, as phones do
+    TRUSTED_PROXY: '127.0.0.1',
   } as Record<string, string>;
   prepareData({ dataDir, env, superuser: TEST_SUPERUSER, seed: true });
   let server = await servePocketBase({ dataDir, port, env });

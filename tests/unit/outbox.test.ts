@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createProgressHandler } from '@/features/course/api/progress-sync';
 import { AtelierDb } from '@/lib/offline/db';
-import { backoffDelay, classifyError, createOutbox, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
+import {
+  backoffDelay,
+  classifyError,
+  createOutbox,
+  type OutboxRow,
+  type SendResult,
+  UNEXPLAINED_FAILURE_LIMIT,
+} from '@/lib/offline/outbox';
 
 let dbCount = 0;
 const opened: AtelierDb[] = [];
@@ -220,6 +228,33 @@ describe('classifyError and backoff', () => {
 });
 
 describe('outbox under faults', () => {
+  it('a batch the server keeps failing without naming an item is retried, then shown as refused with a reason to discard', async () => {
+    const { state, outbox, db } = harness();
+    let sends = 0;
+    const client = {
+      createBatch: () => ({
+        collection: () => ({ upsert: () => {} }),
+        send: async () => {
+          sends++;
+          throw Object.assign(new Error('Batch transaction failed.'), { status: 400, response: { data: {} } });
+        },
+      }),
+    };
+    outbox.register('task-progress', createProgressHandler(client as never, 'user_task_progress'));
+    await outbox.enqueue('task-progress', { record: { id: 't1', completed: true } });
+    for (let i = 0; i < 20; i++) {
+      const [pending] = await db.outbox.toArray();
+      if (pending) state.now = Math.max(state.now, pending.nextAttemptAt);
+      await outbox.drain();
+    }
+    // a server stopping mid-transaction gets retries; one that refuses every time is not retried forever
+    expect(sends).toBe(UNEXPLAINED_FAILURE_LIMIT);
+    const [failed] = await db.outbox.toArray();
+    expect(failed).toMatchObject({ status: 'failed', lastErrorKind: 'refused' });
+    expect(failed?.lastError).toMatch(/kept failing/);
+    expect(await outbox.status()).toMatchObject({ pending: 0, failed: 1 });
+  }, 15_000);
+
   it('a coalesced write keeps the backoff of the row it joins (a playing video does not hammer a 503)', async () => {
     const { state, outbox } = harness();
     let calls = 0;

@@ -27,13 +27,29 @@ export interface OutboxRow {
    * session had ended (waits for sign-in), or refused (4xx).
    */
   lastErrorKind?: FailureKind;
+  /** Answers in a row that failed the write without saying why (see UNEXPLAINED_FAILURE_LIMIT). */
+  unexplained?: number;
 }
 
 type FailureKind = 'network' | 'server' | 'auth' | 'refused';
 
 export type SendResult =
   | { ok: true /** what the server answered for this row (e.g. the merged record) */; value?: unknown }
-  | { ok: false; retriable: boolean; error: string; kind?: FailureKind };
+  | {
+      ok: false;
+      retriable: boolean;
+      error: string;
+      kind?: FailureKind;
+      /** The server failed the write without a reason: retried, but only UNEXPLAINED_FAILURE_LIMIT times in a row. */
+      unexplained?: boolean;
+    };
+
+/**
+ * A failure without a reason (a batch transaction failed, no item named) is usually the server
+ * stopping mid-write, so it is retried; the same answer this many times in a row is taken as a
+ * refusal, shown to the learner with its reason to discard, instead of a silent retry forever.
+ */
+export const UNEXPLAINED_FAILURE_LIMIT = 6;
 
 interface SendContext {
   /** Aborted when the send takes longer than the outbox allows. */
@@ -228,18 +244,25 @@ export function createOutbox(table: Table<OutboxRow, string>, deps: OutboxDeps) 
       if (kind === 'auth') {
         // not the write's fault nor the server's: it waits for the account's next sign-in
         await table.put({ ...current, lastError: error, lastErrorKind: kind });
-      } else if (result?.retriable) {
+      } else if (
+        result?.retriable &&
+        !(result.unexplained && (current.unexplained ?? 0) + 1 >= UNEXPLAINED_FAILURE_LIMIT)
+      ) {
         const attempts = current.attempts + 1;
         const nextAttemptAt = deps.now() + backoffDelay(attempts, deps.random);
         blockedUntil.set(row.op, Math.max(blockedUntil.get(row.op) ?? 0, nextAttemptAt));
-        await table.put({ ...current, attempts, lastError: error, lastErrorKind: kind, nextAttemptAt });
+        const unexplained = result.unexplained ? (current.unexplained ?? 0) + 1 : 0;
+        await table.put({ ...current, attempts, lastError: error, lastErrorKind: kind, nextAttemptAt, unexplained });
       } else {
         await table.put({
           ...current,
           status: 'failed',
           attempts: current.attempts + 1,
-          lastError: error,
+          lastError: result?.unexplained
+            ? `The server kept failing this change without saying why (${UNEXPLAINED_FAILURE_LIMIT} tries): ${error}`
+            : error,
           lastErrorKind: 'refused',
+          unexplained: 0,
         });
       }
     });

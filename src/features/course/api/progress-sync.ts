@@ -99,12 +99,20 @@ async function sendBatch(
       if (transient || bad.index >= remaining.length) {
         // a batch is all or nothing: an item's 5xx/429 means the whole batch may try again;
         // so does a failed batch that names no item (the server stopping mid-transaction),
-        // which is no write's fault
+        // which is no write's fault; the outbox stops retrying it after a few in a row
         const unnamed = !bad && (err as { status?: number })?.status === 400;
         const r: SendResult =
-          (bad && transient) || unnamed
-            ? { ok: false, retriable: true, kind: 'server', error: bad?.message ?? 'The batch did not go through' }
-            : classifyError(err);
+          bad && transient
+            ? { ok: false, retriable: true, kind: 'server', error: bad.message }
+            : unnamed
+              ? {
+                  ok: false,
+                  retriable: true,
+                  kind: 'server',
+                  error: (err as Error)?.message || 'Batch transaction failed.',
+                  unexplained: true,
+                }
+              : classifyError(err);
         for (const i of remaining) results[offset + i] = r;
         return;
       }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LocalTaskProgress } from '@/lib/offline/db';
 import type { CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 import { toast } from '@/ui/toast/toast-store';
@@ -14,23 +14,36 @@ interface Props {
 
 /** The chapter's task list: ticks are saved on the device first and synced later. */
 export function ChapterTasks({ chapterRef, tasks, ticks }: Props) {
-  // The box follows the click at once; the device's copy catches up a moment later.
-  const [optimistic, setOptimistic] = useState<Record<string, boolean>>({});
+  // The box follows the click at once and keeps that state until the device's copy shows the
+  // write: dropping it when the write resolved let the box flick back for a frame, before the
+  // live query had re-read the ticks (a click then seemed to do nothing).
+  const [optimistic, setOptimistic] = useState<Record<string, { completed: boolean; saved: boolean }>>({});
+  const keyOf = (t: CourseTasksRecord) => `${t.chapter_id}:${t.task_identifier}`;
+  useEffect(() => {
+    // a new read of the ticks: what it holds replaces what was shown ahead of it
+    setOptimistic((o) => {
+      const keep = Object.entries(o).filter(
+        ([key, v]) => !v.saved && (ticks.get(key)?.completed ?? false) !== v.completed,
+      );
+      return keep.length === Object.keys(o).length ? o : Object.fromEntries(keep);
+    });
+  }, [ticks]);
   if (tasks.length === 0) return null;
-  const saved = (t: CourseTasksRecord) => ticks.get(`${t.chapter_id}:${t.task_identifier}`)?.completed ?? false;
-  const isDone = (t: CourseTasksRecord) => optimistic[t.id] ?? saved(t);
+  const isDone = (t: CourseTasksRecord) => optimistic[keyOf(t)]?.completed ?? ticks.get(keyOf(t))?.completed ?? false;
   const allDone = tasks.every(isDone);
 
   const toggle = async (task: CourseTasksRecord, completed: boolean) => {
-    setOptimistic((o) => ({ ...o, [task.id]: completed }));
+    const key = keyOf(task);
+    setOptimistic((o) => ({ ...o, [key]: { completed, saved: false } }));
     try {
       await setTaskCompleted({ ...chapterRef, taskIdentifier: task.task_identifier, taskTitle: task.title }, completed);
+      // kept until the next read of the ticks, which holds this write
+      setOptimistic((o) => (o[key]?.completed === completed ? { ...o, [key]: { completed, saved: true } } : o));
       toast({ title: completed ? 'Task completed!' : 'Task unmarked' });
     } catch (err) {
       console.error('[tasks] could not save the tick', err);
+      setOptimistic(({ [key]: _, ...rest }) => rest);
       toast({ title: 'Error', description: 'Failed to update task progress.', destructive: true });
-    } finally {
-      setOptimistic(({ [task.id]: _, ...rest }) => rest);
     }
   };
 

@@ -57,6 +57,12 @@ export const FORM_LIMITS = {
 };
 
 /**
+ * New contact messages and inquiries one address may send in a sliding window; replays of a
+ * clientId do not count. The next one is answered 429 and waits in the sender's outbox.
+ */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 10 };
+
+/**
  * Version of the analytics consent banner's text, stored with every answer. Bump it when
  * the wording changes: a visitor who answered an older text is asked again.
  */

@@ -1,11 +1,11 @@
 // Contact messages and artwork inquiries: stored first (nothing is lost when mail fails),
 // then emailed to the artist with Reply-To the visitor. CommonJS; required inside handlers.
 
-const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { Collections, CONTACT_RATE_LIMIT } = require(`${__hooks}/lib/contract.gen.js`);
 
 // Per IP, new messages (replays of a clientId do not count) in a sliding window.
-const RATE_MAX = 5;
-const RATE_WINDOW_MIN = 10;
+const RATE_MAX = CONTACT_RATE_LIMIT.max;
+const RATE_WINDOW_MIN = CONTACT_RATE_LIMIT.windowMinutes;
 
 function mailer() {
   return require(`${__hooks}/lib/mailer.js`);

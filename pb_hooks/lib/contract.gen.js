@@ -136,6 +136,15 @@ const FORM_LIMITS = {
 };
 
 /**
+ * New contact messages and inquiries one address may send in a sliding window; replays of a
+ * clientId do not count. The next one is answered 429 and waits in the sender's outbox.
+ */
+const CONTACT_RATE_LIMIT = {
+  max: 5,
+  windowMinutes: 10,
+};
+
+/**
  * Version of the analytics consent banner's text, stored with every answer. Bump it when
  * the wording changes: a visitor who answered an older text is asked again.
  */
@@ -168,6 +177,7 @@ module.exports = freeze({
   DEFAULT_DESCRIPTION,
   COURSE_SLUG,
   FORM_LIMITS,
+  CONTACT_RATE_LIMIT,
   ANALYTICS_CONSENT_VERSION,
   VIDEO_UPLOAD,
 });

@@ -4,6 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import { bootAfterPaintHtml } from './scripts/vite/boot-after-paint';
 import { keepPreviousAssets } from './scripts/vite/keep-previous-assets';
 import { precompress } from './scripts/vite/precompress';
 import { serverBundle } from './scripts/vite/server-bundle';
@@ -96,6 +97,7 @@ export default defineConfig({
     }),
     // before precompress, which compresses the final index.html
     styleFirstHtml(),
+    bootAfterPaintHtml(),
     precompress(),
     // after precompress: the previous builds' files come back with their .br/.gz as they were
     keepPreviousAssets(),

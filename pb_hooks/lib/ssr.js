@@ -90,9 +90,9 @@ function assemble(shell, r) {
   // the page reads without JavaScript now: the shell's "needs JavaScript" note would be wrong
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, "");
   // the route's stylesheets and image preloads go ahead of the scripts: on a slow link the
-  // first paint waits for the CSS and the LCP image, never for the (deferred) module scripts
+  // first paint waits for the CSS and the LCP image, never for the (deferred) scripts
   if (r.head) {
-    const at = html.search(/<script\b[^>]*type="module"/i);
+    const at = html.search(/<script\b[^>]*\bsrc=/i);
     html =
       at < 0 || at > html.search(/<\/head>/i)
         ? html.replace(/<\/head>/i, () => `  ${r.head}\n  </head>`)

@@ -37,7 +37,10 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
     doc.head.appendChild(script);
   };
   const root = doc.getElementById('root');
-  if (!root?.firstElementChild) return start();
+  if (!root?.firstElementChild) {
+    start();
+    return;
+  }
   // a hidden tab never paints: the cap starts the app anyway
   win.setTimeout(start, capMs);
   const afterPaint = () => win.requestAnimationFrame(() => win.setTimeout(start, 0));

@@ -135,6 +135,9 @@ const FORM_LIMITS = {
   slug: 120,
 };
 
+/** Widths (px) of the thumbs every image field declares; srcset and preload hints offer them all. */
+const IMAGE_THUMB_WIDTHS = [400, 600, 800, 1200, 1600];
+
 /**
  * New contact messages and inquiries one address may send in a sliding window; replays of a
  * clientId do not count. The next one is answered 429 and waits in the sender's outbox.
@@ -177,6 +180,7 @@ module.exports = freeze({
   DEFAULT_DESCRIPTION,
   COURSE_SLUG,
   FORM_LIMITS,
+  IMAGE_THUMB_WIDTHS,
   CONTACT_RATE_LIMIT,
   ANALYTICS_CONSENT_VERSION,
   VIDEO_UPLOAD,

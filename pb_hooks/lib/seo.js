@@ -307,7 +307,7 @@ function headTags(app, path, query, rendered) {
 
 // Each must match the client's <img> (src/lib/pocketbase/files.ts imageSource, and the
 // component's sizes) so the browser reuses this response for the page's LCP image.
-const THUMB_WIDTHS = [400, 800, 1600];
+const THUMB_WIDTHS = require(`${__hooks}/lib/contract.gen.js`).IMAGE_THUMB_WIDTHS;
 const LCP_IMAGES = {
   // src/features/site/api/hero-image.ts
   "/": {

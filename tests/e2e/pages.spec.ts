@@ -58,7 +58,7 @@ test.describe('home', () => {
     // The hero is the LCP image: eager, high priority, responsive.
     const hero = page.locator('figure img').first();
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
-    await expect(hero).toHaveAttribute('srcset', /400w.*800w.*1600w/);
+    await expect(hero).toHaveAttribute('srcset', /400w.*600w.*800w.*1200w.*1600w/);
     await expect(hero).toHaveAttribute('alt', /.+/);
   });
 

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchCollections, generatedFiles } from '../../scripts/gen-types.mjs';
+import { IMAGE_THUMB_WIDTHS } from '../../src/lib/contract/contract.gen';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { api, type Loose } from './helpers';
 
@@ -344,7 +345,7 @@ describe('migrations on an empty database', () => {
     for (const c of collections) {
       for (const f of c.fields) {
         if (f.type !== 'file' || c.name === 'users' || notImages.includes(`${c.name}.${f.name}`)) continue;
-        expect(f.thumbs, `${c.name}.${f.name}`).toEqual(['400x0', '800x0', '1600x0']);
+        expect(f.thumbs, `${c.name}.${f.name}`).toEqual(IMAGE_THUMB_WIDTHS.map((w) => `${w}x0`));
         expect(f.mimeTypes, `${c.name}.${f.name}`).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
         expect(
           c.fields.some((g: Loose) => g.name === `${f.name}_alt`),

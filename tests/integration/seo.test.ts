@@ -68,7 +68,7 @@ describe('shareable pages carry their own head in the served HTML', () => {
     const href = /href="([^"]+)"/.exec(link!)![1]!.replace(/&amp;/g, '&');
     expect(href).toMatch(/^\/api\/files\/site_settings\/[a-z0-9]+\/[^?]+\?thumb=1600x0$/);
     const srcset = /imagesrcset="([^"]+)"/.exec(link!)![1]!.replace(/&amp;/g, '&');
-    expect(srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['400w', '800w', '1600w']);
+    expect(srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['400w', '600w', '800w', '1200w', '1600w']);
     const image = await fetch(`${pb.url}${href}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);

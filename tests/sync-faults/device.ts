@@ -97,7 +97,7 @@ export class Device {
       sendTimeoutMs: 700,
     });
     const confirmSession = async () => {
-      await refreshStored(client, this.clock.now());
+      await refreshStored(client, this.clock.now(), this.clock.known());
       return this.liveUserId() !== null;
     };
     const options = { device: db, confirmSession };
@@ -130,7 +130,7 @@ export class Device {
   async reconnect() {
     this.link.online = true;
     await this.clock.sync(true);
-    await refreshStored(this.anyTab().client, this.clock.now());
+    await refreshStored(this.anyTab().client, this.clock.now(), this.clock.known());
   }
 
   async drainAll() {

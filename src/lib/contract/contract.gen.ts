@@ -126,6 +126,9 @@ export const FORM_LIMITS = {
   slug: 120,
 } as const;
 
+/** Widths (px) of the thumbs every image field declares; srcset and preload hints offer them all. */
+export const IMAGE_THUMB_WIDTHS = [400, 600, 800, 1200, 1600] as const;
+
 /**
  * New contact messages and inquiries one address may send in a sliding window; replays of a
  * clientId do not count. The next one is answered 429 and waits in the sender's outbox.

@@ -17,6 +17,8 @@ const RESYNC_MS = 10 * 60_000;
 export function createDeviceClock(deps: ClockDeps) {
   let offset = 0;
   let syncedAt = Number.NEGATIVE_INFINITY;
+  // measured now or on an earlier visit: until then `now` is the device's own clock
+  let known = false;
   let loaded: Promise<void> | undefined;
   let syncing: Promise<void> | undefined;
 
@@ -24,7 +26,10 @@ export function createDeviceClock(deps: ClockDeps) {
     loaded ??= deps
       .load()
       .then((saved) => {
-        if (typeof saved === 'number' && Number.isFinite(saved) && syncedAt < 0) offset = saved;
+        if (typeof saved === 'number' && Number.isFinite(saved) && syncedAt < 0) {
+          offset = saved;
+          known = true;
+        }
       })
       .catch(() => undefined);
     return loaded;
@@ -46,6 +51,7 @@ export function createDeviceClock(deps: ClockDeps) {
           const received = deps.now();
           offset = Math.round(server - (sent + received) / 2);
           syncedAt = received;
+          known = true;
           await deps.save(offset);
         } catch {
           // offline: the saved offset stands
@@ -56,5 +62,7 @@ export function createDeviceClock(deps: ClockDeps) {
       return syncing;
     },
     offset: () => offset,
+    /** True once the offset was measured (now or saved by an earlier visit). */
+    known: () => known,
   };
 }

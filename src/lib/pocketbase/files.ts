@@ -1,7 +1,8 @@
+import { IMAGE_THUMB_WIDTHS } from '@/lib/contract/contract.gen';
 import { pb } from './client';
 
 /** Thumb sizes every image field declares (docs/data-model.md). */
-const THUMB_WIDTHS = [400, 800, 1600] as const;
+const THUMB_WIDTHS = IMAGE_THUMB_WIDTHS;
 export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
 
 interface FileOwner {

@@ -40,11 +40,17 @@ function expire(store: AuthStoreLike): void {
  * Renews a live session (a new token, valid for the full lifetime again). A token that has
  * expired, or that the server refuses (401/403/404: revoked, user deleted), ends the session
  * but keeps the account on the device; no answer (offline, 429, 5xx) changes nothing.
+ * `clockKnown` false: the device could not yet measure its clock, so a token that looks
+ * expired by it (a phone running a day ahead) is asked about, never dropped unasked.
  */
-export async function refreshStored(client: Pick<PocketBase, 'authStore' | 'collection'>, serverNow: number) {
+export async function refreshStored(
+  client: Pick<PocketBase, 'authStore' | 'collection'>,
+  serverNow: number,
+  clockKnown = true,
+) {
   const store = client.authStore;
   if (!store.token) return;
-  if (!isLive(store, serverNow)) {
+  if (clockKnown && !isLive(store, serverNow)) {
     expire(store);
     return;
   }

@@ -81,7 +81,7 @@ export function refreshSession(): Promise<void> {
   refreshing ??= (async () => {
     try {
       await deviceClock.ready();
-      await refreshStored(pb, deviceClock.now());
+      await refreshStored(pb, deviceClock.now(), deviceClock.known());
     } finally {
       refreshing = undefined;
       update();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 // A server-rendered page reads without JavaScript. On a slow phone link the app's ~180 kB of
 // scripts, fetched at once by Vite's entry tag and modulepreloads, shared the line with the
@@ -54,11 +54,15 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
 const ENTRY = /[ \t]*<script\b(?=[^>]*\btype=["']?module["']?)[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*<\/script>\s*/i;
 const PRELOAD = /[ \t]*<link\b(?=[^>]*\brel=["']?modulepreload["']?)[^>]*\bhref=["']([^"']+)["'][^>]*>\s*/gi;
 
-/** The built page with its entry script and modulepreloads handed to the boot script at `src`. */
-export function deferScripts(html: string, src: string): string {
+/**
+ * The built page with its entry script and modulepreloads handed to the boot script at `src`;
+ * `more` are further chunks to ask for at the same time (what the entry imports on start).
+ */
+export function deferScripts(html: string, src: string, more: string[] = []): string {
   const entry = ENTRY.exec(html);
   if (!entry) return html;
-  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
+  const listed = [...html.matchAll(PRELOAD)].map((m) => m[1] as string);
+  const preloads = [...new Set([...listed, ...more])].filter((href) => href !== entry[1]);
   const indent = /^[ \t]*/.exec(entry[0])?.[0] ?? '';
   const boot = `${indent}<script defer src="${src}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>\n`;
   return html.replace(PRELOAD, '').replace(ENTRY, () => boot);
@@ -67,6 +71,22 @@ export function deferScripts(html: string, src: string): string {
 /** The boot script's source: the function above, called with the page's document and window. */
 export function bootSource(): string {
   return `(${bootAfterPaint.toString()})(document, window, ${BOOT_CAP_MS});\n`;
+}
+
+/**
+ * The chunks the entry needs to start: what it imports, what it imports on start with
+ * `import()` (src/main.tsx evaluates the libraries one per task), and what those import.
+ */
+export function startChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+    seen.add(fileName);
+    for (const dep of chunk.imports) visit(dep);
+  };
+  for (const f of [...entry.imports, ...entry.dynamicImports]) visit(f);
+  return [...seen].map((f) => `/${f}`);
 }
 
 /** Emits the boot script as a hashed asset and rewrites the built index.html to use it. */
@@ -83,6 +103,10 @@ export function bootAfterPaintHtml(): Plugin {
         if ('index.html' in bundle) this.emitFile({ type: 'asset', fileName, source });
       },
     },
-    transformIndexHtml: { order: 'post', handler: (html) => deferScripts(html, `/${fileName}`) },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        deferScripts(html, `/${fileName}`, ctx.bundle && ctx.chunk ? startChunks(ctx.chunk, ctx.bundle) : []),
+    },
   };
 }

@@ -30,7 +30,10 @@ export function measureBundle(dist) {
       };
     })
     .sort((a, b) => b.gzip - a.gzip);
-  const entry = readFileSync(resolve(dist, 'index.html'), 'utf8').match(/<script[^>]+src="\/assets\/([^"]+)"/)?.[1];
+  // the boot script names the entry (scripts/vite/boot-after-paint.ts)
+  const html = readFileSync(resolve(dist, 'index.html'), 'utf8');
+  const entry =
+    html.match(/data-entry="\/assets\/([^"]+)"/)?.[1] ?? html.match(/<script[^>]+src="\/assets\/([^"]+)"/)?.[1];
   return { chunks, entry, precache: measurePrecache(dist) };
 }
 

@@ -1,0 +1,74 @@
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { startFormOutbox } from '@/app/form-outbox';
+import { installPreloadRecovery } from '@/app/pwa/preload-recovery';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { exchangeRatesQueryOptions, keepServerRates } from '@/features/shop/api/exchange-rates';
+import { useCartStore } from '@/features/shop/store';
+import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
+import { readServerState } from '@/lib/ssr/state';
+
+/** Starts the app: hydrates a server-rendered page, or renders the app shell. */
+export function startApp() {
+  // The served head carries per-page defaults for clients without JavaScript; the pages render
+  // their own head (PageHead), so drop the defaults to avoid duplicates.
+  for (const node of document.head.querySelectorAll('[data-default-head]')) node.remove();
+
+  installPreloadRecovery();
+  startFormOutbox();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+
+  const serverState = readServerState(document);
+  if (serverState && root.firstElementChild) void hydrateServerPage(root, serverState);
+  else {
+    // The app shell (the service worker's copy, or a page the server did not render).
+    void useCartStore.persist.rehydrate();
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+}
+
+/**
+ * A server-rendered page (a first visit): fill the cache with what the server rendered, let the
+ * router load (its loaders find the data cached; route chunks load), then hydrate the HTML as
+ * it is. The same data is written to the device on its first load, so this page opens offline
+ * later like any other visited page.
+ */
+async function hydrateServerPage(container: HTMLElement, state: DehydratedState) {
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state);
+  mirrorOnFirstLoad(state.queries.map((q) => q.queryHash));
+  keepServerRates(queryClient.getQueryData(exchangeRatesQueryOptions().queryKey));
+  const router = createAppRouter(queryClient);
+  await router.load();
+  // The server renders the route matches without the root Suspense boundary a browser-only
+  // render adds; this flag makes the browser build the same tree (TanStack Start sets it too).
+  router.ssr = { manifest: undefined };
+  // As a transition React hydrates in slices it yields between, instead of one long task that
+  // held a slow phone's main thread for ~250 ms (Lighthouse TBT).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
+  // The visitor's cart and currency differ from the HTML: changing them while React still
+  // hydrates would make it throw parts of the server's DOM away and build them again.
+  afterHydration(() => void useCartStore.persist.rehydrate());
+}
+
+/** Runs `fn` once the main thread is idle (React hydrates in tasks it yields between). */
+function afterHydration(fn: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 200);
+}

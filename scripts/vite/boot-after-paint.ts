@@ -5,8 +5,9 @@ import type { Plugin, Rollup } from 'vite';
 // scripts, fetched at once by Vite's entry tag and modulepreloads, shared the line with the
 // stylesheets and the hero image and held both back (Lighthouse traces: FCP 2.3 s, the hero's
 // load time 2.7 s). The built page therefore names its scripts in a tiny deferred classic
-// script, which asks for them once the page has painted and its LCP image has arrived (at
-// most BOOT_CAP_MS later). The bare app shell (no server-rendered content) starts at once.
+// script, which asks for them once the LCP image has arrived (or, without one, after the first
+// paint; at most BOOT_CAP_MS later). The bare app shell (no server-rendered content) starts
+// at once.
 
 export const BOOT_CAP_MS = 3000;
 
@@ -36,6 +37,16 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
     script.src = entry;
     doc.head.appendChild(script);
   };
+  // Until the app runs (src/app/start.tsx marks <html data-app>), a rendered form has no
+  // handler: submitting it would reload the page with its fields in the address. Keep it.
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement | null;
+      if (!doc.documentElement.hasAttribute('data-app') && !form?.hasAttribute('action')) event.preventDefault();
+    },
+    true,
+  );
   const root = doc.getElementById('root');
   if (!root?.firstElementChild) {
     start();
@@ -43,12 +54,12 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
   }
   // a hidden tab never paints: the cap starts the app anyway
   win.setTimeout(start, capMs);
-  const afterPaint = () => win.requestAnimationFrame(() => win.setTimeout(start, 0));
   const hero = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   if (hero && !hero.complete) {
-    hero.addEventListener('load', afterPaint, { once: true });
-    hero.addEventListener('error', afterPaint, { once: true });
-  } else afterPaint();
+    // at once: the page's load event then also waits for the app's chunks
+    hero.addEventListener('load', start, { once: true });
+    hero.addEventListener('error', start, { once: true });
+  } else win.requestAnimationFrame(() => win.setTimeout(start, 0));
 }
 
 const ENTRY = /[ \t]*<script\b(?=[^>]*\btype=["']?module["']?)[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*<\/script>\s*/i;

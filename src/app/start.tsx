@@ -33,6 +33,7 @@ export function startApp() {
         <App />
       </StrictMode>,
     );
+    markStarted();
   }
 }
 
@@ -54,6 +55,7 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   router.ssr = { manifest: undefined };
   // As a transition React hydrates in slices it yields between, instead of one long task that
   // held a slow phone's main thread for ~250 ms (Lighthouse TBT).
+  markStarted();
   startTransition(() => {
     hydrateRoot(
       container,
@@ -65,6 +67,14 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   // The visitor's cart and currency differ from the HTML: changing them while React still
   // hydrates would make it throw parts of the server's DOM away and build them again.
   afterHydration(() => void useCartStore.persist.rehydrate());
+}
+
+/**
+ * The app handles events from here on (React replays those that reach a part it has not
+ * hydrated yet); until then the boot script keeps rendered forms from submitting natively.
+ */
+function markStarted() {
+  document.documentElement.setAttribute('data-app', 'started');
 }
 
 /** Runs `fn` once the main thread is idle (React hydrates in tasks it yields between). */

@@ -60,17 +60,33 @@ describe('bootAfterPaint', () => {
     expect(preloaded()).toEqual(['/assets/a.js', '/assets/b.js']);
   });
 
-  it('on a rendered page waits for the hero image, then a frame, and starts once', async () => {
+  it('on a rendered page waits for the hero image, then starts once', async () => {
     vi.useFakeTimers();
     page('<main><img fetchpriority="high" src="/hero.jpg"></main>');
     bootAfterPaint(document, window, 3000);
+    await vi.advanceTimersByTimeAsync(100);
     expect(started()).toEqual([]);
     document.querySelector('img')?.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(50); // the frame, then the task after it
     expect(started()).toEqual(['/assets/index-abc.js']);
     await vi.advanceTimersByTimeAsync(5000); // the cap fires later and changes nothing
     expect(started()).toHaveLength(1);
     expect(preloaded()).toHaveLength(2);
+  });
+
+  it('keeps a rendered form from submitting natively until the app has started', () => {
+    vi.useFakeTimers(); // its start timers must not fire into the next test
+    page('<main><form id="f"><button>Send</button></form><form id="g" action="/search"></form></main>');
+    bootAfterPaint(document, window, 3000);
+    const submit = (id: string) => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      document.getElementById(id)?.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(submit('f')).toBe(true);
+    expect(submit('g')).toBe(false); // a form with its own action works without the app
+    document.documentElement.setAttribute('data-app', 'started');
+    expect(submit('f')).toBe(false);
+    document.documentElement.removeAttribute('data-app');
   });
 
   it('starts after the cap when the hero never arrives (a hidden tab, a stalled image)', async () => {

@@ -1,7 +1,8 @@
 // Accounts for the browser tests. The e2e server's superuser is TEST_SUPERUSER
 // (scripts/lib/superuser.mjs); learners and admins are made through it and signed in with
 // an impersonation token, since real users sign in with Google.
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { superuserToken as signInAsSuperuser } from '../../scripts/lib/superuser.mjs';
 
 const rand = (n: number) => Math.floor(Math.random() * n);

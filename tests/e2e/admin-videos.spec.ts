@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { chapters, courseBySlug, ownChapter, recordTestVideo, setChapterVideo } from './chapter-support';
 import { seriousAxeViolations, settleFirstVisit } from './support';

@@ -5,7 +5,8 @@
 // A local server stands in for the analytics provider (another origin, like the real one).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { settle, watchCsp } from './csp';
 

@@ -1,6 +1,7 @@
 // Course chapters as the superuser sees them, for the browser tests: the course, its
 // chapter records (with video and text), enrolments, and a short real video to upload.
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
 import { asSuperuser, superuserToken } from './accounts';
 
 export const COURSE_SLUG = 'whispering-game';

@@ -1,7 +1,8 @@
 // The course compendium is the enrolled learner's: a protected PDF, not a public file or part
 // of the precache. "Download Compendium" in the chapter viewer saves it, keeps a copy in the
 // learner's downloads that also works offline, and sign-out removes it from the device.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { chapters, courseBySlug, enroll } from './chapter-support';
 import { waitForServiceWorker } from './support';

@@ -1,6 +1,7 @@
 // Content pages from the admin UI: about, news, pages and the footer's contact column,
 // and the accessibility of every visitor page.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AXE_WCAG, ownClientIp, seriousAxeViolations } from './support';
 
 // page.route cannot see requests a service worker makes, so these specs run without it

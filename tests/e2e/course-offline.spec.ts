@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo } from './chapter-support';
 import { waitForServiceWorker } from './support';

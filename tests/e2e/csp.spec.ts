@@ -2,7 +2,7 @@
 // checkout or the admin UI of PocketBase reports a violation (a `securitypolicyviolation`
 // event or a refused load in the console). Google sign-in is checked in
 // google-sign-in.spec.ts, analytics in analytics.spec.ts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 import { createSession, signIn } from './accounts';
 import { chapters, courseBySlug, enroll } from './chapter-support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { findRecords } from './accounts';
 import { appStarted, expectToast, ownClientIp, uniqueEmail } from './support';
 

@@ -2,7 +2,8 @@
 // Google Identity Services' script replaced by a stand-in that hands out a code from the
 // local fake Google, exchanged by our own PocketBase (provider from GOOGLE_* env). The
 // Content-Security-Policy of a server with a Google client must let all of it through.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { settle, watchCsp } from './csp';

@@ -1,4 +1,5 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 
 test('where the browser offers installation, an "Install app" button shows its dialog', async ({ page, request }) => {

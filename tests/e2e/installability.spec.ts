@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitForServiceWorker } from './support';
 
 test('the web manifest is valid and the app is installable (DevTools protocol)', async ({ baseURL, isMobile }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the mobile menu opens as a sheet, navigates and closes', async ({ page, isMobile }) => {
   test.skip(!isMobile, 'the side sheet replaces the desktop menu below 768 px');

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
 import { seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';

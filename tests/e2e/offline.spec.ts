@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { type ArtworkRow, listRecords, waitForServiceWorker } from './support';
 
 test('a visited /artworks still renders after going offline and reloading', async ({ page, context, request }) => {

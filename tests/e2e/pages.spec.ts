@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ARTIST, type ArtworkRow, listRecords, type PrintRow } from './support';
 
 test.describe('home', () => {

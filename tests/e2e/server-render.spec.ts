@@ -1,7 +1,8 @@
 // The first HTML of a public page carries the page (rendered by the server renderer from the
 // same components), and the browser takes it over as it is: same DOM, no hydration error, no
 // second fetch of what the page already holds.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ARTIST, listRecords } from './support';
 
 interface Route {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { appStarted, seriousAxeViolations } from './support';
 
 // Seeded demo prints (pb_hooks/lib/demo-content.js): the first active one is "The Whispering

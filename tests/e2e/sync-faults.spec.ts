@@ -6,7 +6,8 @@
 // npm test runs seeds 1-3 (each scenario once); `npm run bench -- sync-faults` runs more
 // (SYNC_FAULT_BROWSER_SEEDS, e.g. "1-50"). A failing seed replays with
 // SYNC_FAULT_BROWSER_SEEDS=N npx playwright test sync-faults --project desktop.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { prng, type Rand } from '../sync-faults/prng';
 import {
   asSuperuser,

@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { asSuperuser, createSession, type Session, signIn } from './accounts';
 import { ownChapter } from './chapter-support';
 

@@ -1,6 +1,7 @@
 // The viewing room: entry form, the emailed link, inquiries, the lightbox.
 import { createHmac } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { findRecords } from './accounts';
 import { AXE_WCAG, expectToast, ownClientIp, seriousAxeViolations, uniqueEmail } from './support';
 

@@ -17,6 +17,9 @@ import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
 // Sections are plain words (`npm run bench -- drop sync`); flags after them go to the
 // sections that take options (`npm run bench -- drop --repeat 20`).
 const args = process.argv.slice(2);
+// Lighthouse floors per page: accessibility and SEO are met everywhere and stay at 100;
+// performance rises to 90 once every page reaches it (issue 10: 78–94 on 2026-11-24).
+const FLOORS = { performance: 80, accessibility: 100, seo: 100 };
 const firstFlag = args.findIndex((a) => a.startsWith('--'));
 const only = new Set(firstFlag < 0 ? args : args.slice(0, firstFlag));
 const sectionArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
@@ -146,12 +149,16 @@ try {
         CLS: m.cls.toFixed(3),
         'warm reload': warmCell,
       });
-      if (m.performance < 80 || m.accessibility < 95 || m.seo < 90) failed = true;
+      if (m.performance < FLOORS.performance || m.accessibility < FLOORS.accessibility || m.seo < FLOORS.seo)
+        failed = true;
     }
     table(rows);
     if (problems.length) console.log(`Lighthouse runs retried or failed:\n  ${problems.join('\n  ')}\n`);
     console.log(`Median runs' reports and traces: ${keep}/<page>/\n`);
-    if (failed) console.error('Lighthouse floor not met (performance ≥ 80, accessibility ≥ 95, SEO ≥ 90).');
+    if (failed)
+      console.error(
+        `Lighthouse floor not met (performance ≥ ${FLOORS.performance}, accessibility ≥ ${FLOORS.accessibility}, SEO ≥ ${FLOORS.seo}).`,
+      );
   }
   if (want('api')) {
     await excludeLoopbackFromRateLimits();

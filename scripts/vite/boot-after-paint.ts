@@ -24,28 +24,18 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
   const start = () => {
     if (started) return;
     started = true;
-    // a few links per task: inserting all 25 at once was one 43 ms task (173 ms on a 4x
-    // slower phone, Lighthouse TBT on /artworks)
-    const queue = [...preloads];
-    const step = () => {
-      for (const href of queue.splice(0, 4)) {
-        const link = doc.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        doc.head.appendChild(link);
-      }
-      if (queue.length) {
-        win.setTimeout(step, 0);
-        return;
-      }
-      const script = doc.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = entry;
-      doc.head.appendChild(script);
-    };
-    step();
+    for (const href of preloads) {
+      const link = doc.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    doc.head.appendChild(script);
   };
   // Until the app runs (src/app/start.tsx marks <html data-app>), a rendered form has no
   // handler: submitting it would reload the page with its fields in the address. Keep it.

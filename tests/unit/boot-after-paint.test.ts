@@ -60,19 +60,6 @@ describe('bootAfterPaint', () => {
     expect(preloaded()).toEqual(['/assets/a.js', '/assets/b.js']);
   });
 
-  it('asks for many chunks a few per task, then for the entry', async () => {
-    vi.useFakeTimers();
-    page('');
-    const chunks = Array.from({ length: 10 }, (_, i) => `/assets/c${i}.js`);
-    document.currentScript?.setAttribute('data-preload', chunks.join(' '));
-    bootAfterPaint(document, window, 3000);
-    expect(preloaded()).toHaveLength(4);
-    expect(started()).toEqual([]);
-    await vi.advanceTimersByTimeAsync(10);
-    expect(preloaded()).toEqual(chunks);
-    expect(started()).toEqual(['/assets/index-abc.js']);
-  });
-
   it('on a rendered page waits for the hero image, then starts once', async () => {
     vi.useFakeTimers();
     page('<main><img fetchpriority="high" src="/hero.jpg"></main>');

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { findRecords } from './accounts';
-import { appStarted, expectToast, ownClientIp, uniqueEmail } from './support';
+import { expectToast, ownClientIp, uniqueEmail } from './support';
 
 // The visitor forms: newsletter (home, footer, exhibition, drop) and contact.
 // page.route cannot see requests a service worker makes, so these specs run without it
@@ -76,7 +76,6 @@ test('newsletter signed up offline: honest toast, sent once back online', async 
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
   await expect(form).toBeVisible();
-  await appStarted(page);
   await context.setOffline(true);
   const email = uniqueEmail('offline');
   await form.getByLabel('Email address').fill(email);
@@ -139,7 +138,6 @@ test.describe('contact', () => {
   test('written offline: queued with an honest toast, sent after reconnect', async ({ page, context, request }) => {
     await page.goto('/contact');
     await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
-    await appStarted(page);
     await context.setOffline(true);
     const text = `Offline message ${Date.now()}`;
     const form = page.getByRole('form', { name: 'Contact form' });
@@ -160,7 +158,6 @@ test.describe('contact', () => {
     context,
   }) => {
     await page.goto('/contact');
-    await appStarted(page);
     await context.setOffline(true);
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name').fill('Olle Offline');

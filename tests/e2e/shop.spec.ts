@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { appStarted, seriousAxeViolations } from './support';
+import { seriousAxeViolations } from './support';
 
 // Seeded demo prints (pb_hooks/lib/demo-content.js): the first active one is "The Whispering
 // Room" at €240 / $275 (own USD price), SEK converted from EUR.
@@ -144,7 +144,6 @@ test('payment-success without a known session shows no order details', async ({ 
 
 test('checkout says it needs a connection when offline', async ({ page, context }) => {
   await page.goto('/print-editions');
-  await appStarted(page);
   await page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
   await context.setOffline(true);

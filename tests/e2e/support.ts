@@ -41,15 +41,6 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /**
- * The app has started on a server-rendered page (src/app/start.tsx marks <html data-app>).
- * Until then a first visit is the server's HTML: readable, but its forms and buttons do
- * nothing yet, and going offline before its scripts arrived leaves it without them.
- */
-export async function appStarted(page: Page) {
-  await page.locator('html[data-app]').waitFor({ state: 'attached' });
-}
-
-/**
  * On a first visit the "Ready to work offline" toast slides in once the service worker is
  * installed. Accessibility checks wait for it to finish animating (a half-faded toast has
  * no meaningful contrast).

@@ -14,22 +14,6 @@ const port = Number(process.env.RENDER_PORT ?? 8091);
 const host = process.env.RENDER_HOST ?? '127.0.0.1';
 /** The client build this bundle was built with; the hook serves the shell when its shell differs. */
 const build = import.meta.env.ATELIER_CLIENT_ENTRY ?? '';
-const ROUTE_CSS = import.meta.env.ATELIER_ROUTE_CSS ?? {};
-
-/** The route file a route id comes from ('/news/$slug' → 'news.$slug', '/news/' → 'news.index'). */
-function routeFile(routeId: string): string {
-  if (routeId === '/') return 'index';
-  return routeId.replace(/^\//, '').replace(/\/$/, '/index').replace(/\//g, '.');
-}
-
-/**
- * The stylesheets of the page's routes: the page paints before their chunks (which would
- * bring them) load, and would shift when they do. The chunks then find them linked already.
- */
-function routeStyles(routeIds: readonly string[]): string {
-  const files = new Set(routeIds.flatMap((id) => ROUTE_CSS[routeFile(id)] ?? []));
-  return [...files].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
-}
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -59,11 +43,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return json(res, 503, result);
     }
     // `seq` numbers the renders, so a cached page shows which render it came from
-    const page =
-      result.kind === 'page'
-        ? { ...result, routes: undefined, head: routeStyles(result.routes) + result.head }
-        : result;
-    return json(res, 200, { ...page, build, seq: renders });
+    return json(res, 200, { ...result, build, seq: renders });
   }
 
   send(res, 404, 'text/plain', 'not found');

@@ -34,8 +34,6 @@ export type RenderResult =
       html: string;
       /** The dehydrated query state, safe to put inside a <script type="application/json">. */
       state: string;
-      /** Ids of the matched routes (their stylesheets go in <head>). */
-      routes: string[];
     }
   /** The app sends this URL elsewhere; the browser app does that from the shell. */
   | { kind: 'redirect'; location: string }
@@ -93,8 +91,7 @@ export async function render(url: string): Promise<RenderResult> {
     const markup = renderToString(<App queryClient={queryClient} router={router} />);
     // taken right after rendering, so the state is exactly what the markup shows
     const state = serializeState(dehydrate(queryClient, { shouldDehydrateQuery: shouldSend }));
-    const routes = matches.map((m) => m.routeId as string);
-    return { kind: 'page', status: notFound ? 404 : 200, ...splitHoisted(markup), state, routes };
+    return { kind: 'page', status: notFound ? 404 : 200, ...splitHoisted(markup), state };
   } finally {
     // drops the cache and its timers, so nothing of this render outlives it
     queryClient.clear();

@@ -89,7 +89,7 @@ function assemble(shell, r) {
   let html = shell.replace(ROOT, () => root);
   // the page reads without JavaScript now: the shell's "needs JavaScript" note would be wrong
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, "");
-  // the route's stylesheets and image preloads go ahead of the scripts: on a slow link the
+  // the page's head hints (the LCP image's preload) go ahead of the scripts: on a slow link the
   // first paint waits for the CSS and the LCP image, never for the (deferred) scripts
   if (r.head) {
     const at = html.search(/<script\b[^>]*\bsrc=/i);

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // Fails when the built bundle exceeds its budgets. Run after `vite build` (npm test does).
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { measureBundle } from '../tests/bench/bundle.mjs';
 import { root } from './lib/pb-args.mjs';
@@ -14,17 +13,14 @@ export const BUDGETS = {
   precacheBytes: 2 * 1024 * KB,
 };
 
-const { chunks, entry, precache } = measureBundle(resolve(root, 'dist'));
+const { chunks, entry, start, precache } = measureBundle(resolve(root, 'dist'));
 const problems = [];
 const entryChunk = chunks.find((c) => c.file === entry);
 if (!entryChunk) problems.push(`entry chunk ${entry} not found`);
 else if (entryChunk.gzip > BUDGETS.entryJsGzip)
   problems.push(`entry ${entry}: ${(entryChunk.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.entryJsGzip / KB} kB`);
 // what a first visit loads before the app runs: the entry and the boot script's preloads
-const html = readFileSync(resolve(root, 'dist', 'index.html'), 'utf8');
-const startFiles = new Set(
-  [entry, ...(html.match(/data-preload="([^"]*)"/)?.[1] ?? '').split(' ')].map((f) => f?.replace(/^\/assets\//, '')),
-);
+const startFiles = new Set(start);
 const startJs = chunks.filter((c) => startFiles.has(c.file)).reduce((n, c) => n + c.gzip, 0);
 if (startJs > BUDGETS.startJsGzip)
   problems.push(`start-up JS: ${(startJs / KB).toFixed(1)} kB gzip > ${BUDGETS.startJsGzip / KB} kB`);

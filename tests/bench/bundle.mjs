@@ -30,11 +30,13 @@ export function measureBundle(dist) {
       };
     })
     .sort((a, b) => b.gzip - a.gzip);
-  // the boot script names the entry (scripts/vite/boot-after-paint.ts)
+  // the boot script names the entry and the chunks it asks for on start (scripts/vite/boot-after-paint.ts)
   const html = readFileSync(resolve(dist, 'index.html'), 'utf8');
   const entry =
     html.match(/data-entry="\/assets\/([^"]+)"/)?.[1] ?? html.match(/<script[^>]+src="\/assets\/([^"]+)"/)?.[1];
-  return { chunks, entry, precache: measurePrecache(dist) };
+  const preloads = (html.match(/data-preload="([^"]*)"/)?.[1] ?? '').split(' ').filter(Boolean);
+  const start = [entry, ...preloads.map((f) => f.replace(/^\/assets\//, ''))].filter(Boolean);
+  return { chunks, entry, start, precache: measurePrecache(dist) };
 }
 
 export function measurePrecache(dist) {

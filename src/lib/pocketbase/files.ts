@@ -1,9 +1,8 @@
 import { IMAGE_THUMB_WIDTHS } from '@/lib/contract/contract.gen';
 import { pb } from './client';
 
-/** Thumb sizes every image field declares (docs/data-model.md). */
-const THUMB_WIDTHS = IMAGE_THUMB_WIDTHS;
-export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
+/** A thumb size every image field declares (docs/data-model.md). */
+export type ThumbWidth = (typeof IMAGE_THUMB_WIDTHS)[number];
 
 interface FileOwner {
   id: string;
@@ -31,7 +30,7 @@ export function fileUrl(
 /** `srcset` from the thumbs, for responsive images. */
 function fileSrcSet(record: FileOwner, filename: string | null | undefined): string | undefined {
   if (!filename) return undefined;
-  return THUMB_WIDTHS.map((w) => `${fileUrl(record, filename, w)} ${w}w`).join(', ');
+  return IMAGE_THUMB_WIDTHS.map((w) => `${fileUrl(record, filename, w)} ${w}w`).join(', ');
 }
 
 export interface ImageSource {

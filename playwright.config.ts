@@ -36,10 +36,12 @@ export default defineConfig({
       testIgnore: /pwa-update|sync-faults/,
       use: { ...devices['Pixel 7'], launchOptions: { executablePath } },
     },
-    // Rewrites dist/sw.js to simulate a deploy, so it runs alone, after the others.
+    // Rewrites dist/sw.js and swaps dist/ to simulate a deploy, so it runs alone, after the
+    // others, and its tests one at a time: two deploys at once would swap dist/ under each other.
     {
       name: 'pwa-update',
       testMatch: /pwa-update/,
+      fullyParallel: false,
       dependencies: ['desktop', 'phone'],
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath } },
     },

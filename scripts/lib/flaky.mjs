@@ -56,7 +56,8 @@ export function describeTest(t) {
 
 /** Playwright arguments that run one test `times` times with no retries. */
 export function rerunArgs(t, times) {
-  // --no-deps: a project's dependencies (pwa-update runs after desktop and phone) stay out of it
+  // --no-deps: a project's dependencies (pwa-update runs after desktop and phone) stay out of it.
+  // --workers=1: the repeats run one after another, as tests that share dist/ must.
   return [
     'test',
     `${t.file}:${t.line}`,
@@ -64,5 +65,6 @@ export function rerunArgs(t, times) {
     '--no-deps',
     `--repeat-each=${times}`,
     '--retries=0',
+    '--workers=1',
   ];
 }

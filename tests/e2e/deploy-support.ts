@@ -56,17 +56,21 @@ function renameStylesheets(dir: string, tag: string) {
 export function deployNextBuild(): { restore(): void } {
   const backup = mkdtempSync(join(tmpdir(), 'atelier-dist-v1-'));
   const next = mkdtempSync(join(tmpdir(), 'atelier-dist-v2-'));
+  // The running server renderer (dist-ssr/) stays as it is: its build no longer matches the
+  // new shell, so PocketBase serves the shell, as after a deploy whose renderer is not up yet.
+  const nextSsr = mkdtempSync(join(tmpdir(), 'atelier-dist-ssr-v2-'));
   cpSync(dist, backup, { recursive: true });
   const tag = `n${Date.now().toString(36)}`;
   const built = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', next, '--emptyOutDir'], {
     cwd: root,
-    env: { ...process.env, ATELIER_BUILD_ID: `e2e-${tag}` },
+    env: { ...process.env, ATELIER_BUILD_ID: `e2e-${tag}`, SSR_OUT_DIR: nextSsr },
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`the next build failed:\n${built.stdout}\n${built.stderr}`);
   renameStylesheets(next, tag);
   replaceContents(dist, next);
   rmSync(next, { recursive: true, force: true });
+  rmSync(nextSsr, { recursive: true, force: true });
   return {
     restore() {
       replaceContents(dist, backup);

@@ -76,6 +76,7 @@ describe('flaky browser tests', () => {
       '--no-deps',
       '--repeat-each=3',
       '--retries=0',
+      '--workers=1',
     ]);
   });
 

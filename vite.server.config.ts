@@ -1,6 +1,6 @@
 // The server renderer's bundle (dist-ssr/render-server.mjs): server/render-server.ts with the
-// app's routes and components and every dependency bundled in, so the
-// folder runs with `node dist-ssr/render-server.mjs` and nothing else. `vite build` makes it
+// app's routes and components and every dependency bundled in but sharp (native; only the
+// image endpoint loads it), so the folder runs with `node dist-ssr/render-server.mjs`. `vite build` makes it
 // right after the client (scripts/vite/server-bundle.ts), so both always come from one build.
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -30,6 +30,10 @@ export default defineConfig({
     copyPublicDir: false,
     minify: false,
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: 'render-server.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+    rollupOptions: {
+      // native (libvips): loaded from node_modules at run time; scripts/package.mjs ships it
+      external: ['sharp'],
+      output: { entryFileNames: 'render-server.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+    },
   },
 });

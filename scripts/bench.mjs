@@ -9,6 +9,7 @@ import { measureBundle } from '../tests/bench/bundle.mjs';
 import { runLighthouse } from '../tests/bench/lighthouse.mjs';
 import { warmReload } from '../tests/bench/warm-reload.mjs';
 import { buildIfStale } from './lib/build.mjs';
+import { makeImageCopies } from './lib/image-copies.mjs';
 import { root } from './lib/pb-args.mjs';
 import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { startRenderer } from './lib/renderer.mjs';
@@ -72,6 +73,8 @@ if (want('lighthouse') || want('api')) {
   // as `npm start` runs it: the server renderer beside PocketBase
   renderer = await startRenderer({ port: renderPort, pbUrl: `http://127.0.0.1:${port}`, env });
   server = await servePocketBase({ dataDir, port, env });
+  // measured as a deployed site serves its images: with the WebP copies the server makes
+  await makeImageCopies(server.url, await superuserToken(server.url));
 }
 
 /** The newest news post's page (its slug comes from the seeded content). */

@@ -2,7 +2,7 @@
 // `npm run package [-- --out <dir>]`: a self-contained folder to run the site on a Linux
 // x86-64 server with nothing else installed (no Go, no Node): the PocketBase binary, the
 // hooks, the migrations, the built PWA, the server renderer with the Node binary that runs it
-// (this machine's own), and a start script. docs/deploy.md uses it.
+// (this machine's own) and sharp for the image copies, and a start script. docs/deploy.md uses it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -11,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readFileSync,
   readSync,
   rmSync,
   writeFileSync,
@@ -29,6 +30,17 @@ function isLinuxAmd64(path) {
   const fd = openSync(path, 'r');
   readSync(fd, head, 0, 20, 0);
   return head.subarray(0, 4).toString('latin1') === '\x7fELF' && head[4] === 2 && head.readUInt16LE(18) === 0x3e;
+}
+
+/** Copies an installed package and the dependencies it has installed (optional ones: when present). */
+function copyModule(name, into, seen = new Set()) {
+  if (seen.has(name)) return;
+  seen.add(name);
+  const from = resolve(root, 'node_modules', name);
+  if (!existsSync(from)) return;
+  cpSync(from, resolve(into, name), { recursive: true, dereference: true });
+  const pkg = JSON.parse(readFileSync(resolve(from, 'package.json'), 'utf8'));
+  for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) copyModule(dep, into, seen);
 }
 
 const bin = ensurePocketBase();
@@ -60,7 +72,9 @@ const vite = spawnSync(
   },
 );
 if (vite.status !== 0) throw new Error('vite build failed');
-// the renderer's bundle holds its dependencies: Node itself is all it needs
+// the renderer's bundle holds its dependencies but sharp (native: the image copies), which
+// goes beside it with what it needs, as installed here for linux-x64
+copyModule('sharp', resolve(out, 'renderer', 'node_modules'));
 copyFileSync(process.execPath, resolve(out, 'node'));
 chmodSync(resolve(out, 'node'), 0o755);
 copyFileSync(resolve(root, 'deploy/start.sh'), resolve(out, 'start.sh'));

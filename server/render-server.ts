@@ -5,10 +5,13 @@
 //   GET  /stats                        → 200 JSON {renders} (pages rendered since start)
 //   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build, seq}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
+//   POST /images {src, widths}         → 200 JSON {kind:"images", width, height, files:[{width, path}]}
+//                                        | 400/500 {kind:"error", message}   (server/image-variants.ts)
 // Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
 // Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { render } from '@/entry-server';
+import { makeVariants, parseVariantRequest, VariantError } from './image-variants';
 
 const port = Number(process.env.RENDER_PORT ?? 8091);
 const host = process.env.RENDER_HOST ?? '127.0.0.1';
@@ -46,7 +49,27 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     return json(res, 200, { ...result, build, seq: renders });
   }
 
+  if (req.method === 'POST' && url.pathname === '/images') {
+    try {
+      const result = await makeVariants(parseVariantRequest(JSON.parse(await readBody(req))));
+      return json(res, 200, { kind: 'images', ...result });
+    } catch (err) {
+      const bad = err instanceof VariantError || err instanceof SyntaxError;
+      if (!bad) console.error('[images] failed:', err);
+      return json(res, bad ? 400 : 500, { kind: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
   send(res, 404, 'text/plain', 'not found');
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 10_000) throw new VariantError('body: too large');
+  }
+  return body;
 }
 
 const server = createServer((req, res) => {

@@ -329,6 +329,18 @@ const LCP_IMAGES = {
   },
 };
 
+/** [[width, file], …] of an image's WebP copies, or [] (image_variant_map, as the PWA reads it). */
+function webpCopies(record, name) {
+  if (!record.collection().fields.getByName("image_variant_map")) return [];
+  try {
+    const entry = JSON.parse(record.getString("image_variant_map") || "null")?.[name];
+    const webp = entry && Array.isArray(entry.webp) ? entry.webp : [];
+    return webp.filter((pair) => Array.isArray(pair) && pair[0] > 0 && typeof pair[1] === "string" && pair[1]);
+  } catch {
+    return [];
+  }
+}
+
 /** <link rel=preload> for a page's LCP image, so it starts with the HTML, not after the data. */
 function lcpPreload(app, path) {
   const spec = LCP_IMAGES[path];
@@ -336,7 +348,16 @@ function lcpPreload(app, path) {
   const [record] = app.findRecordsByFilter(spec.collection, spec.filter || "1=1", spec.sort, 1, 0, {});
   const name = record ? record.getString(spec.field) : "";
   if (!name) return "";
-  const base = `/api/files/${record.collection().name}/${record.id}/${encodeURIComponent(name)}?thumb=`;
+  const dir = `/api/files/${record.collection().name}/${record.id}/`;
+  // the WebP copies when the server has made them (pb_hooks/lib/image-variants.js): the
+  // picture's first source, which the browser takes
+  const webp = webpCopies(record, name);
+  if (webp.length) {
+    const srcset = webp.map((pair) => `${dir}${encodeURIComponent(pair[1])} ${pair[0]}w`).join(", ");
+    const href = `${dir}${encodeURIComponent(webp[0][1])}`;
+    return `<link data-default-head rel="preload" as="image" type="image/webp" href="${esc(href)}" imagesrcset="${esc(srcset)}" imagesizes="${esc(spec.sizes)}" fetchpriority="high" />`;
+  }
+  const base = `${dir}${encodeURIComponent(name)}?thumb=`;
   const srcset = THUMB_WIDTHS.map((w) => `${base}${w}x0 ${w}w`).join(", ");
   return `<link data-default-head rel="preload" as="image" href="${esc(`${base}${spec.width}x0`)}" imagesrcset="${esc(srcset)}" imagesizes="${esc(spec.sizes)}" fetchpriority="high" />`;
 }

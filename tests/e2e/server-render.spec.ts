@@ -3,6 +3,8 @@
 // second fetch of what the page already holds.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { makeImageCopies } from '../../scripts/lib/image-copies.mjs';
+import { superuserToken } from './accounts';
 import { ARTIST, listRecords } from './support';
 
 interface Route {
@@ -124,6 +126,42 @@ test.describe('hydration', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
   });
+});
+
+test('images arrive as the server’s WebP copies, sized for the screen, the JPEG thumbs their fallback', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // the cron job makes them within a minute of the server starting; make them now
+  await makeImageCopies(test.info().project.use.baseURL!, await superuserToken());
+  await page.goto('/artworks');
+  const lcp = page.locator('#root picture img[fetchpriority="high"]');
+  await expect(lcp).toHaveCount(1);
+  await expect(page.locator('#root picture source[type="image/webp"]').first()).toHaveAttribute(
+    'srcset',
+    /\.webp 400w/,
+  );
+  await expect.poll(() => lcp.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const { current, fallback } = await lcp.evaluate((img: HTMLImageElement) => ({
+    current: img.currentSrc,
+    fallback: img.srcset,
+  }));
+  expect(current).toMatch(/\/api\/files\/artworks\/[^?]+\.webp$/);
+  expect(fallback).toMatch(/thumb=400x0 400w/);
+  // the copy taken fills the slot: at least its device pixels, or the widest copy there is
+  const fit = await lcp.evaluate((img: HTMLImageElement) => {
+    const source = img.parentElement?.querySelector('source');
+    const candidates = (source?.srcset ?? '').split(', ').map((c) => {
+      const [url, w] = c.split(' ');
+      return { url: new URL(url!, location.href).href, width: Number.parseInt(w!, 10) };
+    });
+    return {
+      taken: candidates.find((c) => c.url === img.currentSrc)?.width ?? 0,
+      widest: Math.max(...candidates.map((c) => c.width)),
+      needed: img.getBoundingClientRect().width * devicePixelRatio,
+    };
+  });
+  expect(fit.taken).toBeGreaterThanOrEqual(Math.min(fit.needed, fit.widest));
 });
 
 test.describe('without JavaScript', () => {

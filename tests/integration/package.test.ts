@@ -1,11 +1,13 @@
 // `npm run package`: the folder holds everything the site needs on a Linux x86-64 server,
 // and its start script serves the site from a fresh data dir on a free port: the PWA's
-// pages, the API, the migrations applied and the superuser from env.
+// pages, the API, the migrations applied, the superuser from env, and image copies made by its
+// own renderer with the sharp it ships.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POCKETBASE_VERSION } from '../../scripts/lib/binaries.mjs';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
@@ -128,6 +130,40 @@ describe('the package', () => {
       body: JSON.stringify({ identity: 'owner@example.com', password: 'owner-password-123' }),
     });
     expect(res.status).toBe(200);
+  });
+
+  it('makes WebP copies of an uploaded image with its own renderer and sharp', async () => {
+    expect(existsSync(join(out, 'renderer', 'node_modules', 'sharp', 'package.json'))).toBe(true);
+    const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identity: 'owner@example.com', password: 'owner-password-123' }),
+    });
+    const { token } = (await auth.json()) as { token: string };
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a05030' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('slug', 'package-copies');
+    form.set('title', 'Package copies');
+    form.set('main_image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'work.png');
+    const res = await fetch(`${url}/api/collections/artworks/records`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    const record = (await res.json()) as { id: string; main_image: string };
+    expect(res.status, log).toBe(200);
+    const stored = await fetch(`${url}/api/collections/artworks/records/${record.id}`, {
+      headers: { authorization: token },
+    });
+    const { image_variant_map: map } = (await stored.json()) as {
+      image_variant_map: Record<string, { webp: [number, string][] }>;
+    };
+    expect(
+      map[record.main_image]?.webp.map(([w]) => w),
+      log,
+    ).toEqual([400, 600, 640]);
   });
 
   it('stops every process on SIGTERM', async () => {

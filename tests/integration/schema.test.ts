@@ -15,6 +15,9 @@ const OWN = '@request.auth.id != "" && user_id = @request.auth.id';
 const SUPERUSERS_ONLY = { listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null };
 const PUBLIC_READ = { listRule: '', viewRule: '', createRule: null, updateRule: null, deleteRule: null };
 
+/** The WebP copies of a collection's images (pb_hooks/lib/image-variants.js). */
+const COPIES = ['image_variants', 'image_variant_map'];
+
 const detail = (n: number) =>
   Array.from({ length: n }, (_, i) => [`detail_image_${i + 1}`, `detail_image_${i + 1}_alt`]).flat();
 
@@ -42,6 +45,7 @@ const EXPECTED: Record<
       'instagram_url',
       'youtube_url',
       'artist_site_url',
+      ...COPIES,
     ],
     rules: PUBLIC_READ,
   },
@@ -60,11 +64,22 @@ const EXPECTED: Record<
       'main_image_alt',
       ...detail(5),
       'sort_order',
+      ...COPIES,
     ],
     rules: PUBLIC_READ,
   },
   news_posts: {
-    fields: ['slug', 'title', 'excerpt', 'content', 'cover_image', 'cover_image_alt', 'published_at', 'is_published'],
+    fields: [
+      'slug',
+      'title',
+      'excerpt',
+      'content',
+      'cover_image',
+      'cover_image_alt',
+      'published_at',
+      'is_published',
+      ...COPIES,
+    ],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_published = true', viewRule: 'is_published = true' },
   },
   pages: {
@@ -73,7 +88,19 @@ const EXPECTED: Record<
   },
   drops: { fields: ['slug', 'title', 'release_at', 'print_id', 'description'], rules: PUBLIC_READ },
   exhibitions: {
-    fields: ['slug', 'title', 'artists', 'venue', 'city', 'opens_at', 'closes_at', 'description', 'image', 'image_alt'],
+    fields: [
+      'slug',
+      'title',
+      'artists',
+      'venue',
+      'city',
+      'opens_at',
+      'closes_at',
+      'description',
+      'image',
+      'image_alt',
+      ...COPIES,
+    ],
     rules: PUBLIC_READ,
   },
   prints: {
@@ -96,6 +123,7 @@ const EXPECTED: Record<
       ...detail(5),
       'is_active',
       'sort_order',
+      ...COPIES,
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_active = true', viewRule: 'is_active = true' },
   },
@@ -154,6 +182,7 @@ const EXPECTED: Record<
       'price_cents',
       'currency',
       'is_published',
+      ...COPIES,
     ],
     rules: {
       ...SUPERUSERS_ONLY,
@@ -344,6 +373,11 @@ describe('migrations on an empty database', () => {
     const notImages = ['course_modules.video', 'course_modules.video_archive', 'course_compendium.file'];
     for (const c of collections) {
       for (const f of c.fields) {
+        if (f.name === 'image_variants') {
+          // the server's WebP copies of the images: no thumbs of their own
+          expect(f, `${c.name}.${f.name}`).toMatchObject({ thumbs: [], mimeTypes: ['image/webp'], protected: false });
+          continue;
+        }
         if (f.type !== 'file' || c.name === 'users' || notImages.includes(`${c.name}.${f.name}`)) continue;
         expect(f.thumbs, `${c.name}.${f.name}`).toEqual(IMAGE_THUMB_WIDTHS.map((w) => `${w}x0`));
         expect(f.mimeTypes, `${c.name}.${f.name}`).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);

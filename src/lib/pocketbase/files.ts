@@ -7,6 +7,8 @@ export type ThumbWidth = (typeof IMAGE_THUMB_WIDTHS)[number];
 interface FileOwner {
   id: string;
   collectionName: string;
+  /** WebP copies of the record's images, made by the server (pb_hooks/lib/image-variants.js). */
+  image_variant_map?: unknown;
 }
 
 /**
@@ -33,9 +35,29 @@ function fileSrcSet(record: FileOwner, filename: string | null | undefined): str
   return IMAGE_THUMB_WIDTHS.map((w) => `${fileUrl(record, filename, w)} ${w}w`).join(', ');
 }
 
+/**
+ * `srcset` of the image's WebP copies, or undefined while the server has made none:
+ * image_variant_map is {"<image file>": {"webp": [[width, "<copy file>"], …]}}.
+ */
+function webpSrcSet(record: FileOwner, filename: string): string | undefined {
+  const map = record.image_variant_map;
+  if (!map || typeof map !== 'object') return undefined;
+  const webp = (map as Record<string, { webp?: unknown } | undefined>)[filename]?.webp;
+  if (!Array.isArray(webp)) return undefined;
+  const entries = webp.filter(
+    (pair): pair is [number, string] =>
+      Array.isArray(pair) && Number.isInteger(pair[0]) && pair[0] > 0 && typeof pair[1] === 'string' && !!pair[1],
+  );
+  if (!entries.length) return undefined;
+  return entries.map(([w, name]) => `${fileUrl(record, name)} ${w}w`).join(', ');
+}
+
 export interface ImageSource {
+  /** The JPEG thumb: for browsers without WebP, and before the server has made the copies. */
   src: string;
   srcSet: string;
+  /** The same widths as WebP, when the server has made them. */
+  webpSrcSet?: string;
 }
 
 /** src (the middle thumb) and srcset for an image field, or undefined when the field is empty. */
@@ -46,6 +68,7 @@ export function imageSource(
 ): ImageSource | undefined {
   const src = fileUrl(record, filename, fallbackWidth);
   const srcSet = fileSrcSet(record, filename);
-  if (!src || !srcSet) return undefined;
-  return { src, srcSet };
+  if (!src || !srcSet || !filename) return undefined;
+  const webp = webpSrcSet(record, filename);
+  return webp ? { src, srcSet, webpSrcSet: webp } : { src, srcSet };
 }

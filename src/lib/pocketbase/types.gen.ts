@@ -101,6 +101,10 @@ export interface ArtworksRecord extends BaseRecord {
   sort_order: number;
   created: string;
   updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
 }
 
 /** `chapter_progress` (base collection) */
@@ -289,6 +293,10 @@ export interface CoursesRecord extends BaseRecord {
   is_published: boolean;
   created: string;
   updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
 }
 
 /** `drops` (base collection) */
@@ -350,6 +358,10 @@ export interface ExhibitionsRecord extends BaseRecord {
   image_alt: string;
   created: string;
   updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
 }
 
 /** `lesson_progress` (base collection) */
@@ -407,6 +419,10 @@ export interface NewsPostsRecord extends BaseRecord {
   is_published: boolean;
   created: string;
   updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
 }
 
 /** `newsletter_subscribers` (base collection) */
@@ -551,6 +567,10 @@ export interface PrintsRecord extends BaseRecord {
   sort_order: number;
   created: string;
   updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
 }
 
 /** `site_settings` (base collection) */
@@ -592,6 +612,10 @@ export interface SiteSettingsRecord extends BaseRecord {
   artist_site_url: string;
   created: string;
   updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
 }
 
 /** `stock_holds` (base collection) */

@@ -52,6 +52,7 @@ export function AboutPage() {
           <Image
             src={portrait.src}
             srcSet={portrait.srcSet}
+            webpSrcSet={portrait.webpSrcSet}
             sizes="(max-width: 767px) 100vw, 40vw"
             alt={settings?.portrait_alt || `Portrait of ${name}`}
             width={800}

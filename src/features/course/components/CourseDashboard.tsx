@@ -114,6 +114,7 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
           <Image
             src={cover.src}
             srcSet={cover.srcSet}
+            webpSrcSet={cover.webpSrcSet}
             sizes="(min-width: 768px) 30vw, 100vw"
             alt={data.cover_image_alt ?? ''}
             className={c.cover}

@@ -156,6 +156,7 @@ export function CourseLanding() {
             <Image
               src={cover.src}
               srcSet={cover.srcSet}
+              webpSrcSet={cover.webpSrcSet}
               sizes="(min-width: 768px) 30vw, 100vw"
               alt={data?.cover_image_alt ?? ''}
               className={c.cover}
@@ -205,6 +206,7 @@ export function CourseLanding() {
           <Image
             src={photo.src}
             srcSet={photo.srcSet}
+            webpSrcSet={photo.webpSrcSet}
             sizes="8rem"
             alt={data?.instructor_photo_alt ?? ''}
             className={styles.portrait}

@@ -113,6 +113,7 @@ export function EnrollPage({ user, slug }: { user: UsersRecord; slug: string }) 
             <Image
               src={photo.src}
               srcSet={photo.srcSet}
+              webpSrcSet={photo.webpSrcSet}
               sizes="5rem"
               alt={data.instructor_photo_alt ?? ''}
               width={80}

@@ -45,6 +45,7 @@ function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; 
       <Image
         src={cover?.src}
         srcSet={cover?.srcSet}
+        webpSrcSet={cover?.webpSrcSet}
         sizes="(min-width: 768px) 33vw, 100vw"
         alt={course.cover_image_alt ?? ''}
         className={c.cover}

@@ -22,6 +22,7 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
         <Image
           src={image.src}
           srcSet={image.srcSet}
+          webpSrcSet={image.webpSrcSet}
           sizes="(max-width: 767px) 100vw, 50vw"
           alt={print.main_image_alt || print.title}
           width={800}

@@ -27,6 +27,7 @@ export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }
         <Image
           src={image.src}
           srcSet={image.srcSet}
+          webpSrcSet={image.webpSrcSet}
           sizes="(max-width: 767px) 100vw, 50vw"
           alt={exhibition.image_alt || ''}
           width={1600}

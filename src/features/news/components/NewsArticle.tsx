@@ -23,6 +23,7 @@ export function NewsArticle({ post }: { post: NewsPostsRecord }) {
         <Image
           src={image.src}
           srcSet={image.srcSet}
+          webpSrcSet={image.webpSrcSet}
           sizes="(max-width: 767px) 100vw, 44rem"
           alt={post.cover_image_alt || ''}
           width={1600}

@@ -13,6 +13,7 @@ export function NewsCard({ post, priority = false }: { post: NewsPostsRecord; pr
       <Image
         src={image?.src}
         srcSet={image?.srcSet}
+        webpSrcSet={image?.webpSrcSet}
         sizes="(max-width: 767px) 100vw, 33vw"
         alt={post.cover_image_alt || ''}
         width={800}

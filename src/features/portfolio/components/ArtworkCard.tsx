@@ -27,6 +27,7 @@ export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, prio
           <Image
             src={image.src}
             srcSet={image.srcSet}
+            webpSrcSet={image.webpSrcSet}
             sizes={sizes}
             alt={artwork.main_image_alt || artwork.title}
             width={800}

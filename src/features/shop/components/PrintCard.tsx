@@ -36,6 +36,7 @@ export function PrintCard({
         <Image
           src={img?.src}
           srcSet={img?.srcSet}
+          webpSrcSet={img?.webpSrcSet}
           sizes="(max-width: 767px) 90vw, 400px"
           alt=""
           width={800}

@@ -20,6 +20,7 @@ export function PrintTeaser() {
           <Image
             src={cover.src}
             srcSet={cover.srcSet}
+            webpSrcSet={cover.webpSrcSet}
             sizes="(max-width: 767px) 90vw, 560px"
             alt={alt}
             width={800}

@@ -42,6 +42,7 @@ export function PrintViewPage({ slug }: { slug?: string }) {
           <Image
             src={main?.src}
             srcSet={main?.srcSet}
+            webpSrcSet={main?.webpSrcSet}
             sizes="(max-width: 767px) 92vw, 60vw"
             alt={print.main_image_alt || print.title}
             width={1600}

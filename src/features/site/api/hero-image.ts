@@ -8,9 +8,15 @@ export const heroSource = (settings: SiteSettingsRecord) => imageSource(settings
 
 /**
  * Starts the hero (LCP) image download as soon as the settings are known, before the page
- * renders. Same srcset and sizes as the <img>, so the browser reuses the response.
+ * renders. Same srcset and sizes as the picture's first source the browser takes (the WebP
+ * copies, with their type, else the JPEG thumbs), so the browser reuses the response.
  */
 export function preloadHeroImage(settings: SiteSettingsRecord | null | undefined) {
   const hero = settings ? heroSource(settings) : undefined;
-  if (hero) preload(hero.src, { as: 'image', imageSrcSet: hero.srcSet, imageSizes: HERO_SIZES, fetchPriority: 'high' });
+  if (!hero) return;
+  const common = { as: 'image', imageSizes: HERO_SIZES, fetchPriority: 'high' } as const;
+  if (hero.webpSrcSet) {
+    const first = hero.webpSrcSet.split(' ')[0] ?? hero.src;
+    preload(first, { ...common, imageSrcSet: hero.webpSrcSet, type: 'image/webp' });
+  } else preload(hero.src, { ...common, imageSrcSet: hero.srcSet });
 }

@@ -35,6 +35,7 @@ export function Hero({ settings }: { settings: SiteSettingsRecord | null }) {
           <Image
             src={hero.src}
             srcSet={hero.srcSet}
+            webpSrcSet={hero.webpSrcSet}
             sizes={HERO_SIZES}
             alt={settings?.hero_image_alt ?? ''}
             width={1920}

@@ -30,6 +30,7 @@ export function ArtworkView({ artwork }: { artwork: ArtworksRecord }) {
             <Image
               src={source.src}
               srcSet={source.srcSet}
+              webpSrcSet={source.webpSrcSet}
               sizes="(max-width: 767px) 100vw, 60vw"
               alt={current.alt}
               width={1600}

@@ -1,0 +1,198 @@
+// WebP copies of a record's images at the srcset widths (IMAGE_THUMB_WIDTHS). PocketBase's
+// own thumbs are JPEG at quality 95; the copies are a fraction of their bytes. The hooks
+// cannot encode images, so each original is copied into a work folder and the server renderer
+// (server/image-variants.ts, same machine, loopback) writes the WebP files beside it; they are
+// then stored in the record's `image_variants` field, and `image_variant_map` says which copy
+// belongs to which image:
+//   {"<image file>": {"width": 2400, "height": 3000, "webp": [[400, "<copy file>"], …]}}
+// A copy whose image is gone is removed. The PWA (src/lib/pocketbase/files.ts) offers the
+// copies in a <source type="image/webp"> and keeps the JPEG thumbs as the fallback.
+// CommonJS.
+
+const { Collections, IMAGE_THUMB_WIDTHS } = require(`${__hooks}/lib/contract.gen.js`);
+
+/** Every collection with image fields; tests/integration/image-variants.test.ts checks it against the schema. */
+const IMAGE_COLLECTIONS = [
+  Collections.SiteSettings,
+  Collections.Artworks,
+  Collections.NewsPosts,
+  Collections.Exhibitions,
+  Collections.Prints,
+  Collections.Courses,
+];
+
+const FILES = "image_variants";
+const MAP = "image_variant_map";
+const TIMEOUT_S = 60;
+const MAX_BYTES = 25 * 1024 * 1024; // image fields take up to 20 MB
+const DOWN_MS = 10000; // a renderer that is not there is not asked again for this long
+const DOWN_UNTIL = "images:down-until";
+
+function rendererBase() {
+  const port = $os.getenv("RENDER_PORT");
+  return port ? `http://127.0.0.1:${port}` : "";
+}
+
+/** The names of the files in the record's image fields (file fields with thumbs). */
+function imageFiles(record) {
+  const names = [];
+  for (const field of record.collection().fields) {
+    if (field.type() !== "file" || field.name === FILES || !(field.thumbs || []).length) continue;
+    for (const name of record.getStringSlice(field.name)) names.push(name);
+  }
+  return names;
+}
+
+function readMap(record) {
+  try {
+    const map = JSON.parse(record.getString(MAP) || "null");
+    return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+  } catch {
+    return {};
+  }
+}
+
+/** True when the collection has the fields (the migration gave them to every image collection). */
+function hasVariants(record) {
+  return !!record.collection().fields.getByName(MAP);
+}
+
+/**
+ * What the record lacks: images without copies (or whose copies are missing from the files
+ * field) and entries or files that belong to no image any more.
+ */
+function plan(record) {
+  const map = readMap(record);
+  const stored = {};
+  for (const name of record.getStringSlice(FILES)) stored[name] = true;
+  const images = imageFiles(record);
+  const missing = images.filter((name) => {
+    const entry = map[name];
+    return !entry || !Array.isArray(entry.webp) || !entry.webp.every((pair) => stored[pair[1]]);
+  });
+  const keep = {};
+  for (const name of images) {
+    if (missing.indexOf(name) !== -1) continue;
+    for (const pair of map[name].webp) keep[pair[1]] = true;
+  }
+  const stale = Object.keys(stored).filter((name) => !keep[name]);
+  const staleEntries = Object.keys(map).filter((name) => images.indexOf(name) === -1);
+  return { images, missing, stale, staleEntries, map };
+}
+
+function needsWork(p) {
+  return p.missing.length > 0 || p.stale.length > 0 || p.staleEntries.length > 0;
+}
+
+/**
+ * Asks the renderer for one image's copies: {width, height, files:[{width, path}]}, or
+ * {error, webp: []} for a file it cannot read as an image (kept in the map, so it is not
+ * asked again every minute; a new upload replaces it).
+ */
+function makeCopies(app, record, name, dir) {
+  const src = `${dir}/${$security.randomString(12)}`;
+  const fsys = app.newFilesystem();
+  try {
+    const reader = fsys.getReader(`${record.baseFilesPath()}/${name}`);
+    try {
+      $os.writeFile(src, toBytes(reader, MAX_BYTES), 0o600);
+    } finally {
+      reader.close();
+    }
+  } finally {
+    fsys.close();
+  }
+  const res = $http.send({
+    method: "POST",
+    url: `${rendererBase()}/images`,
+    body: JSON.stringify({ src, widths: IMAGE_THUMB_WIDTHS }),
+    headers: { "content-type": "application/json" },
+    timeout: TIMEOUT_S,
+  });
+  const message = res.json ? String(res.json.message || "") : "";
+  // 400: the file itself is the problem (not an image sharp can read); asking again will not help
+  if (res.statusCode === 400) return { error: message || "not an image", webp: [] };
+  if (res.statusCode !== 200 || !res.json || res.json.kind !== "images") {
+    throw new Error(`the renderer answered ${res.statusCode}: ${message}`);
+  }
+  return res.json;
+}
+
+/**
+ * Makes the missing copies of one record and drops stale ones, then saves it. Returns the
+ * number of images it made copies for (or found unreadable). Never throws: an image without copies still shows
+ * (as JPEG), and the cron job tries again.
+ */
+function deriveRecord(app, record) {
+  if (!hasVariants(record) || !rendererBase()) return 0;
+  if (!needsWork(plan(record))) return 0;
+  if (Date.now() < (app.store().get(DOWN_UNTIL) || 0)) return 0;
+  const lock = `images:${record.collection().name}:${record.id}`;
+  const token = $security.randomString(16);
+  // the save below runs the update hooks again; the lock also ends that recursion
+  if (app.store().getOrSet(lock, () => token) !== token) return 0;
+  const dir = `${$os.tempDir()}/atelier-images/${$security.randomString(16)}`;
+  try {
+    // the newest copy of the record: the request's may be older than the last save
+    const fresh = app.findRecordById(record.collection().id, record.id);
+    const p = plan(fresh);
+    if (!needsWork(p)) return 0;
+    $os.mkdirAll(dir, 0o700);
+    const map = {};
+    for (const name of p.images) if (p.missing.indexOf(name) === -1) map[name] = p.map[name];
+    const added = [];
+    let madeCount = 0;
+    for (const name of p.missing) {
+      let made;
+      try {
+        made = makeCopies(app, fresh, name, dir);
+      } catch (err) {
+        if (String(err).indexOf("connection refused") !== -1) app.store().set(DOWN_UNTIL, Date.now() + DOWN_MS);
+        app.logger().warn("image copies failed", "record", fresh.id, "file", name, "error", String(err));
+        if (Date.now() < (app.store().get(DOWN_UNTIL) || 0)) break;
+        continue;
+      }
+      if (made.error) {
+        map[name] = made;
+        madeCount++;
+        continue;
+      }
+      const webp = [];
+      for (const f of made.files) {
+        const file = $filesystem.fileFromPath(f.path);
+        added.push(file);
+        webp.push([f.width, file.name]);
+      }
+      map[name] = { width: made.width, height: made.height, webp };
+      madeCount++;
+    }
+    const stale = {};
+    for (const name of p.stale) stale[name] = true;
+    const kept = fresh.getStringSlice(FILES).filter((name) => !stale[name]);
+    fresh.set(FILES, kept.concat(added));
+    fresh.set(MAP, map);
+    app.save(fresh);
+    return madeCount;
+  } catch (err) {
+    app.logger().warn("image copies not saved", "record", record.id, "error", String(err));
+    return 0;
+  } finally {
+    $os.removeAll(dir);
+    app.store().remove(lock);
+  }
+}
+
+/** The cron job: copies for every record that lacks them, until `budgetMs` is spent. */
+function backfill(app, collections, budgetMs) {
+  const until = Date.now() + budgetMs;
+  let made = 0;
+  for (const collection of collections) {
+    for (const record of app.findAllRecords(collection)) {
+      if (Date.now() > until) return made;
+      made += deriveRecord(app, record);
+    }
+  }
+  return made;
+}
+
+module.exports = { IMAGE_COLLECTIONS, deriveRecord, backfill };

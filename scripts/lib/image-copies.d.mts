@@ -1,0 +1,3 @@
+export const IMAGE_COLLECTIONS: string[];
+export function imagesWithoutCopies(url: string, token: string): Promise<string[]>;
+export function makeImageCopies(url: string, token: string, ms?: number): Promise<void>;

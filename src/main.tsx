@@ -17,6 +17,8 @@ async function start() {
     await nextTask();
   }
   const { startApp } = await import('@/app/start');
+  // the app's own modules were evaluated in this task; starting it gets a task of its own
+  await nextTask();
   startApp();
 }
 

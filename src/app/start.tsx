@@ -48,8 +48,12 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   hydrate(queryClient, state);
   mirrorOnFirstLoad(state.queries.map((q) => q.queryHash));
   keepServerRates(queryClient.getQueryData(exchangeRatesQueryOptions().queryKey));
+  // each step in a task of its own: together they were one long task on a slow phone
+  await nextTask();
   const router = createAppRouter(queryClient);
+  await nextTask();
   await router.load();
+  await nextTask();
   // The server renders the route matches without the root Suspense boundary a browser-only
   // render adds; this flag makes the browser build the same tree (TanStack Start sets it too).
   router.ssr = { manifest: undefined };
@@ -76,6 +80,8 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
 function markStarted() {
   document.documentElement.setAttribute('data-app', 'started');
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs `fn` once the main thread is idle (React hydrates in tasks it yields between). */
 function afterHydration(fn: () => void) {

@@ -39,12 +39,12 @@ describe('bootAfterPaint', () => {
   const preloaded = () =>
     [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 
-  function page(rootHtml: string) {
+  function page(rootHtml: string, preloads = '/assets/a.js /assets/b.js') {
     document.head.innerHTML = '';
     document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
     const me = document.createElement('script');
     me.setAttribute('data-entry', '/assets/index-abc.js');
-    me.setAttribute('data-preload', '/assets/a.js /assets/b.js');
+    me.setAttribute('data-preload', preloads);
     Object.defineProperty(document, 'currentScript', { value: me, configurable: true });
   }
 
@@ -71,6 +71,19 @@ describe('bootAfterPaint', () => {
     await vi.advanceTimersByTimeAsync(5000); // the cap fires later and changes nothing
     expect(started()).toHaveLength(1);
     expect(preloaded()).toHaveLength(2);
+  });
+
+  it('asks for the entry first, then its chunks six per task, so no one task sends them all', async () => {
+    vi.useFakeTimers();
+    const chunks = Array.from({ length: 14 }, (_, i) => `/assets/c${i}.js`);
+    page('', chunks.join(' '));
+    bootAfterPaint(document, window, 3000);
+    expect(started()).toEqual(['/assets/index-abc.js']);
+    expect(preloaded()).toEqual(chunks.slice(0, 6));
+    await vi.advanceTimersToNextTimerAsync();
+    expect(preloaded()).toEqual(chunks.slice(0, 12));
+    await vi.advanceTimersToNextTimerAsync();
+    expect(preloaded()).toEqual(chunks);
   });
 
   it('keeps a rendered form from submitting natively until the app has started', () => {

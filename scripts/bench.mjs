@@ -106,9 +106,7 @@ try {
     const all = ['/', '/artworks', '/print-editions', '/print-view', '/news', await newsPostPath(), '/whispering-game'];
     // LIGHTHOUSE_PAGES=/news,/print-editions measures only those (a news post: "/news/")
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
-    const pages = only
-      ? all.filter((p) => only.some((o) => (o === '/news/' ? p.startsWith('/news/') : p === o)))
-      : all;
+    const pages = only ? all.filter((p) => only.some((o) => (o === '/news/' ? p.startsWith('/news/') : p === o))) : all;
     const keep = resolve(root, 'tests/.tmp/lighthouse');
     for (const path of pages) {
       const { median: m, failures } = runLighthouse(root, `${server.url}${path}`, {

@@ -2,25 +2,21 @@
 // when an image is saved, stored on the record, replaced with the image, made later by the cron
 // job for images saved while the renderer was away, and offered by the server-rendered pages.
 // Needs the build (dist-ssr/).
-import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_COLLECTIONS, imagesWithoutCopies } from '../../scripts/lib/image-copies.mjs';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
-import { RENDERER_ENTRY, startRenderer } from '../../scripts/lib/renderer.mjs';
-import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import type { TestPocketBase } from '../support/pocketbase';
+import { startSite, type TestRenderer, type TestSite } from '../support/site';
 import { api, createAsSuperuser, type Loose, unique } from './helpers';
 
+let site: TestSite;
 let pb: TestPocketBase;
-let renderer: Awaited<ReturnType<typeof startRenderer>> | undefined;
-let renderPort: number;
+let renderer: TestRenderer | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(RENDERER_ENTRY)) throw new Error('build first (npm run build): these tests run dist-ssr/');
-  renderPort = await freePort();
   // seeded while no renderer runs: the demo images get their copies from the cron job
-  pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort) } });
-  renderer = await startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+  site = await startSite();
+  ({ pb, renderer } = site);
 }, 60_000);
 
 afterAll(async () => {
@@ -151,7 +147,7 @@ describe('WebP copies of images', () => {
     renderer = undefined;
     const created = await createAsSuperuser(pb, 'artworks', artworkForm(await paintingJpeg(900, 900, 4)));
     expect((await getRecord('artworks', created.id)).image_variants).toEqual([]);
-    renderer = await startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+    renderer = await site.startRenderer();
     // the renderer was marked down for 10 s after the refused connection; run the job by hand after that
     await new Promise((r) => setTimeout(r, 11_000));
     await api(pb, 'POST', '/api/crons/atelier_image_variants', pb.superuser.token);

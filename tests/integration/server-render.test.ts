@@ -1,25 +1,17 @@
 // Public pages come from the server renderer (dist-ssr/, beside PocketBase) with their content
 // in the first HTML; PocketBase keeps each finished page a few seconds and falls back to the
 // app shell when the renderer is gone. Needs the build (`npm test` builds before this step).
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
-import { RENDERER_ENTRY, startRenderer } from '../../scripts/lib/renderer.mjs';
-import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import type { TestPocketBase } from '../support/pocketbase';
+import { startSite, type TestRenderer } from '../support/site';
 
 let pb: TestPocketBase;
-let renderer: Awaited<ReturnType<typeof startRenderer>>;
+let renderer: TestRenderer;
 
 beforeAll(async () => {
-  if (!existsSync(RENDERER_ENTRY) || !existsSync(resolve('dist', 'index.html'))) {
-    throw new Error('build first (npm run build): these tests serve dist/ and run dist-ssr/');
-  }
-  const renderPort = await freePort();
-  pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort) } });
-  renderer = await startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+  ({ pb, renderer } = await startSite());
 }, 60_000);
 
 afterAll(async () => {

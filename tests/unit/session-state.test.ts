@@ -10,6 +10,7 @@ const NOW = Date.UTC(2026, 10, 24, 12);
 /** A JWT-shaped token (only `exp` is read on the device). */
 const token = (expMs: number) => `x.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.y`;
 
+/** A client whose auth-refresh answers what `serverAnswer` gives (by default a new token). */
 function client(serverAnswer: () => Promise<unknown>, exp = NOW + HOUR) {
   const record = { id: 'learner00000001' };
   const authStore = {
@@ -24,11 +25,19 @@ function client(serverAnswer: () => Promise<unknown>, exp = NOW + HOUR) {
       authStore.record = null;
     },
   };
-  const authRefresh = vi.fn(async () => {
-    await serverAnswer();
-    authStore.save(token(NOW + 30 * 24 * HOUR), record);
+  const send = vi.fn(async (path: string, opts: { method: string }) => {
+    expect([path, opts.method]).toEqual(['/api/collections/users/auth-refresh', 'POST']);
+    return (await serverAnswer()) ?? { token: token(NOW + 30 * 24 * HOUR), record };
   });
-  return { authStore, collection: () => ({ authRefresh }), authRefresh };
+  // the SDK's own authRefresh stores whatever the answer holds (RecordService.authResponse)
+  const sdkAuthRefresh = async () => {
+    const res = (await send('/api/collections/users/auth-refresh', { method: 'POST' })) as {
+      token?: string;
+      record?: unknown;
+    };
+    authStore.save(res?.token as string, res?.record || {});
+  };
+  return { authStore, send, collection: () => ({ authRefresh: sdkAuthRefresh }), authRefresh: send };
 }
 
 describe('refreshStored', () => {
@@ -52,6 +61,18 @@ describe('refreshStored', () => {
     await refreshStored(c as never, NOW + 24 * HOUR, false);
     expect(c.authRefresh).toHaveBeenCalledOnce();
     expect(isLive(c.authStore as never, NOW + 24 * HOUR)).toBe(true);
+  });
+
+  it('an answer it cannot read keeps the session: a page left mid-response must not sign the learner out', async () => {
+    // the SDK gives {} for a 200 whose body it could not read (the tab navigating away)
+    for (const answer of [{}, { token: '' }, { token: 'x.y.z', record: {} }, { record: { id: 'learner00000001' } }]) {
+      const c = client(async () => answer);
+      const before = c.authStore.token;
+      await refreshStored(c as never, NOW);
+      expect(c.authRefresh).toHaveBeenCalledOnce();
+      expect(c.authStore.token).toBe(before);
+      expect(c.authStore.record).toEqual({ id: 'learner00000001' });
+    }
   });
 
   it('with an unmeasured clock, a token the server refuses ends; no answer changes nothing', async () => {

@@ -44,7 +44,7 @@ function expire(store: AuthStoreLike): void {
  * expired by it (a phone running a day ahead) is asked about, never dropped unasked.
  */
 export async function refreshStored(
-  client: Pick<PocketBase, 'authStore' | 'collection'>,
+  client: Pick<PocketBase, 'authStore' | 'send'>,
   serverNow: number,
   clockKnown = true,
 ) {
@@ -55,7 +55,15 @@ export async function refreshStored(
     return;
   }
   try {
-    await client.collection('users').authRefresh();
+    // Not the SDK's authRefresh(): it reads a 200 whose body it could not read (the tab
+    // navigating away mid-response) as {} and stores that, an empty session, so the next page
+    // found the learner signed out. Only a whole answer replaces the stored session.
+    const res = await client.send<{ token?: unknown; record?: { id?: unknown } }>(
+      '/api/collections/users/auth-refresh',
+      { method: 'POST' },
+    );
+    if (typeof res?.token === 'string' && res.token && typeof res.record?.id === 'string' && res.record.id)
+      store.save(res.token, res.record as never);
   } catch (err) {
     const status = (err as { status?: number })?.status ?? 0;
     if (status === 401 || status === 403 || status === 404) expire(store);

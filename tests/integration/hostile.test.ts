@@ -36,7 +36,7 @@ const SIGNED_IN: Role[] = ['learner', 'enrolled', 'admin'];
  */
 const rolePair = (n: number): Role[] => ['anon', SIGNED_IN[n % SIGNED_IN.length]!];
 /** Bodies of megabytes: sent as one of the pair only, in turn (they test the parser, not the rules). */
-const BIG = new Set(['a 1 MB string', 'a body of 5 MB']);
+const BIG = ['a 1 MB string', 'a body of 5 MB'];
 type Body = Record<string, unknown>;
 
 /** How an answer is judged: a refusal (4xx), or for reads that take no input, anything but 5xx. */
@@ -555,12 +555,12 @@ async function recordCases(pb: TestPocketBase, w: World): Promise<Case[]> {
       const add = (label: string, method: string, path: string, extra: Partial<Case>) =>
         cases.push({ label: `${c.name}: ${label} (${role})`, method, path, role, expect: 'refused', ...extra });
       for (const [label, body, contentType] of RAW_BODIES) {
-        if (BIG.has(label) && role !== bigRole) continue;
+        if (BIG.includes(label) && role !== bigRole) continue;
         add(`create with ${label}`, 'POST', records, { body, contentType });
         if (first) add(`update with ${label}`, 'PATCH', `${records}/${first}`, { body, contentType });
       }
       for (const label of labels) {
-        if (BIG.has(label) && role !== bigRole) continue;
+        if (BIG.includes(label) && role !== bigRole) continue;
         const body = wholeBody(fields, (f) => hostileFor(f).find(([l]) => l === label));
         add(`create with every field ${label}`, 'POST', records, json(body));
         if (first) add(`update with every field ${label}`, 'PATCH', `${records}/${first}`, json(body));
@@ -670,6 +670,8 @@ async function recordCases(pb: TestPocketBase, w: World): Promise<Case[]> {
 interface Outcome {
   status: number;
   text: string;
+  /** The connection was reset while the body was still being sent. */
+  reset?: boolean;
 }
 
 async function send(pb: TestPocketBase, w: World, c: Case): Promise<Outcome> {
@@ -687,11 +689,20 @@ async function send(pb: TestPocketBase, w: World, c: Case): Promise<Outcome> {
     const text = await res.text();
     return { status: res.status, text: text.slice(0, 300) };
   } catch (err) {
-    return { status: 0, text: `no answer: ${(err as Error).name} ${(err as Error).message}` };
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    return {
+      status: 0,
+      text: `no answer: ${(err as Error).name} ${(err as Error).message}${code ? ` (${code})` : ''}`,
+      reset: code === 'ECONNRESET' || code === 'EPIPE',
+    };
   }
 }
 
 function judge(c: Case, o: Outcome): string {
+  // The server answers an oversized body (400/413) before reading it and closes the
+  // connection; about 1 in 150 times the client is still sending and sees the reset instead
+  // of the answer (measured against send-contact with 1 MB). Refused either way.
+  if (o.status === 0 && o.reset && BIG.some((label) => c.label.includes(label))) return '';
   if (o.status === 0) return o.text;
   if (o.status >= 500) return `${o.status} ${o.text}`;
   if (c.expect === 'refused' && (o.status < 400 || o.status >= 500)) return `${o.status} (accepted) ${o.text}`;

@@ -28,10 +28,8 @@ const MAX_BYTES = 25 * 1024 * 1024; // image fields take up to 20 MB
 const DOWN_MS = 10000; // a renderer that is not there is not asked again for this long
 const DOWN_UNTIL = "images:down-until";
 
-function rendererBase() {
-  const port = $os.getenv("RENDER_PORT");
-  return port ? `http://127.0.0.1:${port}` : "";
-}
+// where the server renderer answers (RENDER_PORT on loopback), as the page route asks it
+const { rendererBase } = require(`${__hooks}/lib/ssr.js`);
 
 /** The names of the files in the record's image fields (file fields with thumbs). */
 function imageFiles(record) {

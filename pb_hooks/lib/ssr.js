@@ -235,4 +235,4 @@ function servePage(e, path, shell, transform) {
   }
 }
 
-module.exports = { servePage, pageUrl };
+module.exports = { servePage, pageUrl, rendererBase };

@@ -4,8 +4,8 @@
 // SITE_URL, SMTP_*, MAIL_FROM and TRUSTED_PROXY change per deployment: apply them on every start.
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/env-settings.js`).applyEnvSettings(e.app);
-  require(`${__hooks}/lib/client-ip.js`).applyTrustedProxy(e.app);
+  require(`${__hooks}/lib/setup/env-settings.js`).applyEnvSettings(e.app);
+  require(`${__hooks}/lib/http/client-ip.js`).applyTrustedProxy(e.app);
 });
 
 // Every new user is a learner unless a superuser chose otherwise.

@@ -1,15 +1,15 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Contact messages and artwork inquiries: checked here, stored and mailed to the artist by
-// lib/contact.js. Rate limits: the settings rule for "POST /api/atelier/", plus a per-IP
-// cap in lib/contact.js.
+// lib/forms/contact.js. Rate limits: the settings rule for "POST /api/atelier/", plus a per-IP
+// cap in lib/forms/contact.js.
 
 routerAdd(
   "POST",
   "/api/atelier/send-contact",
   (e) => {
-    require(`${__hooks}/lib/security-headers.js`).api(e);
-    const v = require(`${__hooks}/lib/validate.js`);
-    const contact = require(`${__hooks}/lib/contact.js`);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
+    const v = require(`${__hooks}/lib/http/validate.js`);
+    const contact = require(`${__hooks}/lib/forms/contact.js`);
     const contract = require(`${__hooks}/lib/contract.gen.js`);
     const max = contract.FORM_LIMITS;
     const b = v.body(e);
@@ -69,9 +69,9 @@ routerAdd(
       message: message,
       artworkId: artworkId,
       clientId: clientId,
-      ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e),
+      ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e),
     });
     return e.json(200, { id: result.id });
   },
-  $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
+  $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
 );

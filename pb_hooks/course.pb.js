@@ -9,28 +9,28 @@ routerAdd("GET", "/api/atelier/time", (e) => {
 
 onRecordCreateRequest(
   (e) => {
-    return require(`${__hooks}/lib/progress.js`).onChapterWrite(e, true);
+    return require(`${__hooks}/lib/course/progress.js`).onChapterWrite(e, true);
   },
   require(`${__hooks}/lib/contract.gen.js`).Collections.ChapterProgress,
 );
 
 onRecordUpdateRequest(
   (e) => {
-    return require(`${__hooks}/lib/progress.js`).onChapterWrite(e, false);
+    return require(`${__hooks}/lib/course/progress.js`).onChapterWrite(e, false);
   },
   require(`${__hooks}/lib/contract.gen.js`).Collections.ChapterProgress,
 );
 
 onRecordCreateRequest(
   (e) => {
-    return require(`${__hooks}/lib/progress.js`).onTaskWrite(e, true);
+    return require(`${__hooks}/lib/course/progress.js`).onTaskWrite(e, true);
   },
   require(`${__hooks}/lib/contract.gen.js`).Collections.UserTaskProgress,
 );
 
 onRecordUpdateRequest(
   (e) => {
-    return require(`${__hooks}/lib/progress.js`).onTaskWrite(e, false);
+    return require(`${__hooks}/lib/course/progress.js`).onTaskWrite(e, false);
   },
   require(`${__hooks}/lib/contract.gen.js`).Collections.UserTaskProgress,
 );

@@ -2,16 +2,16 @@
 // Newsletter: sign-up with a recorded consent, double opt-in by email, and unsubscribing
 // from the link in every mail or with the mail client's one-click POST. Opening a link (GET)
 // only shows a page with a button: mail scanners fetch links, and only the button's POST
-// changes anything. Logic in lib/newsletter.js; routes and answers in docs/api.md. Rate
+// changes anything. Logic in lib/forms/newsletter.js; routes and answers in docs/api.md. Rate
 // limit: the settings rules for "POST /api/atelier/".
 
 routerAdd(
   "POST",
   "/api/atelier/subscribe-newsletter",
   (e) => {
-    require(`${__hooks}/lib/security-headers.js`).api(e);
-    const v = require(`${__hooks}/lib/validate.js`);
-    const nl = require(`${__hooks}/lib/newsletter.js`);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
+    const v = require(`${__hooks}/lib/http/validate.js`);
+    const nl = require(`${__hooks}/lib/forms/newsletter.js`);
     const contract = require(`${__hooks}/lib/contract.gen.js`);
     const max = contract.FORM_LIMITS;
     const b = v.body(e);
@@ -61,18 +61,18 @@ routerAdd(
       consentVersion: consentVersion,
       artworkSlug: about.artworkSlug || "",
       artworkTitle: about.artworkTitle || "",
-      ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e),
+      ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e),
     });
     // The same answer whatever the address's state: it does not tell who is subscribed.
     return e.json(200, { ok: true });
   },
-  $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
+  $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
 );
 
 // The confirm link (GET): a page with the button; nothing changes yet.
 routerAdd("GET", "/api/atelier/newsletter/confirm", (e) => {
-  const nl = require(`${__hooks}/lib/newsletter.js`);
-  const page = require(`${__hooks}/lib/hook-page.js`);
+  const nl = require(`${__hooks}/lib/forms/newsletter.js`);
+  const page = require(`${__hooks}/lib/http/hook-page.js`);
   const token = e.request.url.query().get("token");
   const state = nl.confirmState($app, token);
   if (state === "pending")
@@ -84,7 +84,11 @@ routerAdd("GET", "/api/atelier/newsletter/confirm", (e) => {
         button: "Confirm subscription",
       },
     });
-  return page.send(e, state === "invalid" ? 400 : 200, require(`${__hooks}/lib/newsletter-pages.js`).confirmed(state));
+  return page.send(
+    e,
+    state === "invalid" ? 400 : 200,
+    require(`${__hooks}/lib/forms/newsletter-pages.js`).confirmed(state),
+  );
 });
 
 // The button: confirms (the welcome mail goes out once).
@@ -92,21 +96,21 @@ routerAdd(
   "POST",
   "/api/atelier/newsletter/confirm",
   (e) => {
-    const nl = require(`${__hooks}/lib/newsletter.js`);
+    const nl = require(`${__hooks}/lib/forms/newsletter.js`);
     const result = nl.confirm($app, e.request.url.query().get("token"));
-    return require(`${__hooks}/lib/hook-page.js`).send(
+    return require(`${__hooks}/lib/http/hook-page.js`).send(
       e,
       result === "invalid" ? 400 : 200,
-      require(`${__hooks}/lib/newsletter-pages.js`).confirmed(result),
+      require(`${__hooks}/lib/forms/newsletter-pages.js`).confirmed(result),
     );
   },
-  $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
+  $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
 );
 
 // The unsubscribe link in every mail body (GET): a page with the button.
 routerAdd("GET", "/api/atelier/newsletter/unsubscribe", (e) => {
-  const nl = require(`${__hooks}/lib/newsletter.js`);
-  const page = require(`${__hooks}/lib/hook-page.js`);
+  const nl = require(`${__hooks}/lib/forms/newsletter.js`);
+  const page = require(`${__hooks}/lib/http/hook-page.js`);
   const token = e.request.url.query().get("token");
   const state = nl.unsubscribeState($app, token);
   if (state === "subscribed")
@@ -122,7 +126,7 @@ routerAdd("GET", "/api/atelier/newsletter/unsubscribe", (e) => {
   return page.send(
     e,
     state === "invalid" ? 400 : 200,
-    require(`${__hooks}/lib/newsletter-pages.js`).unsubscribed(state),
+    require(`${__hooks}/lib/forms/newsletter-pages.js`).unsubscribed(state),
   );
 });
 
@@ -132,21 +136,21 @@ routerAdd(
   "POST",
   "/api/atelier/newsletter/unsubscribe",
   (e) => {
-    const nl = require(`${__hooks}/lib/newsletter.js`);
+    const nl = require(`${__hooks}/lib/forms/newsletter.js`);
     const result = nl.unsubscribe($app, e.request.url.query().get("token"));
     let fromPage = false;
     try {
       fromPage = e.request.formValue("page") === "1";
     } catch (_) {}
     if (fromPage)
-      return require(`${__hooks}/lib/hook-page.js`).send(
+      return require(`${__hooks}/lib/http/hook-page.js`).send(
         e,
         result === "invalid" ? 400 : 200,
-        require(`${__hooks}/lib/newsletter-pages.js`).unsubscribed(result),
+        require(`${__hooks}/lib/forms/newsletter-pages.js`).unsubscribed(result),
       );
-    require(`${__hooks}/lib/security-headers.js`).api(e);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
     if (result === "invalid") throw new BadRequestError("Invalid unsubscribe token.", {});
     return e.json(200, { status: "unsubscribed" });
   },
-  $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
+  $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
 );

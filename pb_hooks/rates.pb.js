@@ -4,7 +4,7 @@
 // rows stay; the browser falls back to its own defaults when there are none.
 
 cronAdd("atelier_exchange_rates", "*/30 * * * *", () => {
-  require(`${__hooks}/lib/rates.js`).refresh();
+  require(`${__hooks}/lib/shop/rates.js`).refresh();
 });
 
 // A fresh database has no rates until the next half hour: fill them within a minute of
@@ -14,5 +14,5 @@ cronAdd("atelier_exchange_rates_initial", "* * * * *", () => {
   const last = $app.store().get("atelier_rates_attempt") || 0;
   if (Date.now() - last < 10 * 60 * 1000) return;
   $app.store().set("atelier_rates_attempt", Date.now());
-  require(`${__hooks}/lib/rates.js`).refresh();
+  require(`${__hooks}/lib/shop/rates.js`).refresh();
 });

@@ -16,7 +16,7 @@ $app.rootCmd.addCommand(
           return;
         }
         const imagesDir = $os.getenv("DEMO_IMAGES_DIR");
-        const summary = require(`${__hooks}/lib/seed.js`).seedDemo($app, imagesDir);
+        const summary = require(`${__hooks}/lib/setup/seed.js`).seedDemo($app, imagesDir);
         const lines = Object.keys(summary).map((k) => `${k}: ${summary[k].total} (${summary[k].changed} written)`);
         console.log(
           `[seed] demo content${imagesDir ? "" : " without images (DEMO_IMAGES_DIR not set)"}: ${lines.join(", ")}`,

@@ -2,15 +2,15 @@
 // Crawler files. These specific routes win over serve.pb.js's GET /{path...}.
 
 routerAdd("GET", "/sitemap.xml", (e) => {
-  require(`${__hooks}/lib/security-headers.js`).api(e);
+  require(`${__hooks}/lib/http/security-headers.js`).api(e);
   e.response.header().set("Content-Type", "application/xml; charset=utf-8");
   e.response.header().set("Cache-Control", "public, max-age=3600");
-  return e.string(200, require(`${__hooks}/lib/seo.js`).sitemap($app));
+  return e.string(200, require(`${__hooks}/lib/pages/seo.js`).sitemap($app));
 });
 
 routerAdd("GET", "/robots.txt", (e) => {
-  require(`${__hooks}/lib/security-headers.js`).api(e);
+  require(`${__hooks}/lib/http/security-headers.js`).api(e);
   e.response.header().set("Content-Type", "text/plain; charset=utf-8");
   e.response.header().set("Cache-Control", "public, max-age=3600");
-  return e.string(200, require(`${__hooks}/lib/seo.js`).robots());
+  return e.string(200, require(`${__hooks}/lib/pages/seo.js`).robots());
 });

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Serves the built PWA (dist/) on the same origin as the API, with cache and security
-// headers suited to a service-worker app: public pages server-rendered (lib/ssr.js), other
+// headers suited to a service-worker app: public pages server-rendered (lib/pages/ssr.js), other
 // paths the app shell. Registering GET /{path...} here replaces the default static route of
 // examples/base (it only registers its own when none exists).
 
@@ -14,10 +14,10 @@ routerAdd(
   "GET",
   "/{path...}",
   (e) => {
-    // CSP, HSTS, framing, referrer, COOP for Google's popup (lib/security-headers.js)
-    require(`${__hooks}/lib/security-headers.js`).app(e);
-    // per-page head tags (title, description, og:image, JSON-LD) from lib/seo.js
-    return require(`${__hooks}/lib/spa.js`).serve(e, require(`${__hooks}/lib/seo.js`).transform);
+    // CSP, HSTS, framing, referrer, COOP for Google's popup (lib/http/security-headers.js)
+    require(`${__hooks}/lib/http/security-headers.js`).app(e);
+    // per-page head tags (title, description, og:image, JSON-LD) from lib/pages/seo.js
+    return require(`${__hooks}/lib/pages/spa.js`).serve(e, require(`${__hooks}/lib/pages/seo.js`).transform);
   },
   $apis.gzip(),
 );
@@ -26,7 +26,7 @@ routerAdd(
 // precompressed .br/.gz copies, and images do not shrink.
 for (const folder of ["assets", "icons", "screenshots"]) {
   routerAdd("GET", `/${folder}/{path...}`, (e) => {
-    require(`${__hooks}/lib/security-headers.js`).app(e);
-    return require(`${__hooks}/lib/spa.js`).serve(e, null);
+    require(`${__hooks}/lib/http/security-headers.js`).app(e);
+    return require(`${__hooks}/lib/pages/spa.js`).serve(e, null);
   });
 }

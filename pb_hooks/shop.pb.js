@@ -11,10 +11,10 @@ routerAdd(
   "POST",
   "/api/atelier/create-payment",
   (e) => {
-    require(`${__hooks}/lib/security-headers.js`).api(e);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
     const prof =
       $os.getenv("ATELIER_PROFILE") === "1"
-        ? require(`${__hooks}/lib/profile.js`).start(e.request.header.get("X-Bench-Sent"))
+        ? require(`${__hooks}/lib/shop/profile.js`).start(e.request.header.get("X-Bench-Sent"))
         : null;
     try {
       // The raw body, parsed once: cheaper than e.requestInfo() for a crowd of small JSON bodies.
@@ -25,19 +25,24 @@ routerAdd(
       if (!body || typeof body !== "object" || Array.isArray(body))
         throw new BadRequestError("The request body must be a JSON object.");
       if (prof) prof.mark("parse");
-      require(`${__hooks}/lib/checkout-input.js`).checkEmail(body.customerEmail);
+      require(`${__hooks}/lib/shop/checkout-input.js`).checkEmail(body.customerEmail);
       if (body.courseSlug == null) {
         // A drop's crowd: answered here, without loading the checkout or touching the database.
-        const soldOut = require(`${__hooks}/lib/checkout-input.js`).soldOutAnswer(body);
+        const soldOut = require(`${__hooks}/lib/shop/checkout-input.js`).soldOutAnswer(body);
         if (soldOut) throw soldOut;
       }
       const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
       const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
-      const checkout = require(`${__hooks}/lib/checkout.js`);
+      const checkout = require(`${__hooks}/lib/shop/checkout.js`);
       const result =
         body.courseSlug != null
           ? checkout.createCourseCheckout(body, auth)
-          : checkout.createPrintCheckout(body, auth, { ip: require(`${__hooks}/lib/client-ip.js`).clientIp(e) }, prof);
+          : checkout.createPrintCheckout(
+              body,
+              auth,
+              { ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e) },
+              prof,
+            );
       if (prof) prof.finish(200);
       return e.json(200, result);
     } catch (err) {
@@ -52,17 +57,17 @@ routerAdd(
   "POST",
   "/api/atelier/verify-payment",
   (e) => {
-    require(`${__hooks}/lib/security-headers.js`).api(e);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
-    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId))
+    if (!require(`${__hooks}/lib/shop/order-view.js`).isSessionId(sessionId))
       throw new NotFoundError("No order was found for this payment.");
     const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
     if (!rows.length) throw new NotFoundError("No order was found for this payment.");
     let order = rows[0];
-    const stripe = require(`${__hooks}/lib/stripe.js`);
-    const fulfil = require(`${__hooks}/lib/fulfil.js`);
+    const stripe = require(`${__hooks}/lib/shop/stripe.js`);
+    const fulfil = require(`${__hooks}/lib/shop/fulfil.js`);
     if (order.getString("status") === "pending" && stripe.configured()) {
       try {
         const session = stripe.retrieveCheckoutSession(sessionId);
@@ -79,7 +84,7 @@ routerAdd(
           .warn("verify-payment could not reach Stripe", "session", sessionId, "error", String(err?.message));
       }
     }
-    return e.json(200, require(`${__hooks}/lib/order-view.js`).verified(order));
+    return e.json(200, require(`${__hooks}/lib/shop/order-view.js`).verified(order));
   },
   $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
 );
@@ -90,24 +95,24 @@ routerAdd(
   "POST",
   "/api/atelier/cancel-payment",
   (e) => {
-    require(`${__hooks}/lib/security-headers.js`).api(e);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
     const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
     const body = e.requestInfo().body || {};
     const sessionId = typeof body.sessionId === "string" ? body.sessionId : "";
-    if (!require(`${__hooks}/lib/order-view.js`).isSessionId(sessionId))
+    if (!require(`${__hooks}/lib/shop/order-view.js`).isSessionId(sessionId))
       throw new NotFoundError("No checkout was found for this payment.");
     const rows = $app.findRecordsByFilter(Collections.Orders, "stripe_session_id = {:s}", "", 1, 0, { s: sessionId });
     if (!rows.length) throw new NotFoundError("No checkout was found for this payment.");
-    const order = require(`${__hooks}/lib/cancel.js`).cancel(rows[0]);
-    return e.json(200, require(`${__hooks}/lib/order-view.js`).verified(order));
+    const order = require(`${__hooks}/lib/shop/cancel.js`).cancel(rows[0]);
+    return e.json(200, require(`${__hooks}/lib/shop/order-view.js`).verified(order));
   },
   $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
 );
 
 routerAdd("POST", "/api/stripe/webhook", (e) => {
-  require(`${__hooks}/lib/security-headers.js`).api(e);
+  require(`${__hooks}/lib/http/security-headers.js`).api(e);
   const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-  const stripe = require(`${__hooks}/lib/stripe.js`);
+  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
   const raw = toString(e.request.body);
   const problem = stripe.verifySignature(
     raw,
@@ -125,7 +130,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
   if ($app.findRecordsByFilter(Collections.StripeEvents, "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
     return e.json(200, { received: true, duplicate: true });
   }
-  const fulfil = require(`${__hooks}/lib/fulfil.js`);
+  const fulfil = require(`${__hooks}/lib/shop/fulfil.js`);
   const session = event.data?.object ? event.data.object : {};
   switch (event.type) {
     case "checkout.session.completed":
@@ -160,43 +165,43 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
 // of the database, read inside the writer so no sale can land between the read and the
 // write, and is refused when the edition would drop below the copies sold and held.
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/print-guard.js`).beforeCreate(e.record);
+  require(`${__hooks}/lib/shop/print-guard.js`).beforeCreate(e.record);
   e.next();
 }, PRINTS);
 onRecordUpdateRequest((e) => {
   e.app.runInTransaction((txApp) => {
-    require(`${__hooks}/lib/print-guard.js`).beforeUpdate(txApp, e.record);
+    require(`${__hooks}/lib/shop/print-guard.js`).beforeUpdate(txApp, e.record);
     e.app = txApp;
     e.next();
   });
 }, PRINTS);
 // Any other save (seed, migrations) still gets a true `available`.
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/print-guard.js`).fillAvailable(e.app, e.record);
+  require(`${__hooks}/lib/shop/print-guard.js`).fillAvailable(e.app, e.record);
   e.next();
 }, PRINTS);
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/print-guard.js`).fillAvailable(e.app, e.record);
+  require(`${__hooks}/lib/shop/print-guard.js`).fillAvailable(e.app, e.record);
   e.next();
 }, PRINTS);
 // Edition size, activity or title changed: the stock gate reloads from the database.
 onRecordAfterCreateSuccess((e) => {
-  require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
+  require(`${__hooks}/lib/shop/checkout.js`).reloadGate(e.record.id);
   e.next();
 }, PRINTS);
 onRecordAfterUpdateSuccess((e) => {
-  require(`${__hooks}/lib/checkout.js`).reloadGate(e.record.id);
+  require(`${__hooks}/lib/shop/checkout.js`).reloadGate(e.record.id);
   e.next();
 }, PRINTS);
 onRecordAfterDeleteSuccess((e) => {
-  require(`${__hooks}/lib/checkout.js`).invalidateGate([e.record.id]);
+  require(`${__hooks}/lib/shop/checkout.js`).invalidateGate([e.record.id]);
   e.next();
 }, PRINTS);
 
 // Abandoned checkouts give their stock back (Stripe's expired event does too; this
 // covers missed webhooks).
 cronAdd("atelier_release_holds", "* * * * *", () => {
-  const n = require(`${__hooks}/lib/fulfil.js`).sweepExpiredHolds();
+  const n = require(`${__hooks}/lib/shop/fulfil.js`).sweepExpiredHolds();
   if (n) $app.logger().info("released expired stock holds", "count", n);
 });
 
@@ -205,7 +210,7 @@ if ($os.getenv("ATELIER_PROFILE") === "1") {
   routerAdd(
     "GET",
     "/api/atelier/profile",
-    (e) => e.json(200, require(`${__hooks}/lib/profile.js`).take()),
+    (e) => e.json(200, require(`${__hooks}/lib/shop/profile.js`).take()),
     $apis.requireSuperuserAuth(),
   );
 }

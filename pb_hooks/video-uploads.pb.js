@@ -7,19 +7,19 @@
 routerAdd(
   "POST",
   "/api/video-uploads",
-  (e) => require(`${__hooks}/lib/video-uploads.js`).create(e),
+  (e) => require(`${__hooks}/lib/course/video-uploads.js`).create(e),
   $apis.requireAuth(),
 );
 routerAdd(
   "HEAD",
   "/api/video-uploads/{id}",
-  (e) => require(`${__hooks}/lib/video-uploads.js`).head(e),
+  (e) => require(`${__hooks}/lib/course/video-uploads.js`).head(e),
   $apis.requireAuth(),
 );
 routerAdd(
   "PATCH",
   "/api/video-uploads/{id}",
-  (e) => require(`${__hooks}/lib/video-uploads.js`).patch(e),
+  (e) => require(`${__hooks}/lib/course/video-uploads.js`).patch(e),
   $apis.requireAuth(),
   // a chunk plus room for nothing else: bigger bodies are refused before they are read
   $apis.bodyLimit(require(`${__hooks}/lib/contract.gen.js`).VIDEO_UPLOAD.maxChunkBytes),
@@ -27,26 +27,26 @@ routerAdd(
 routerAdd(
   "DELETE",
   "/api/video-uploads/{id}",
-  (e) => require(`${__hooks}/lib/video-uploads.js`).terminate(e),
+  (e) => require(`${__hooks}/lib/course/video-uploads.js`).terminate(e),
   $apis.requireAuth(),
 );
 routerAdd(
   "POST",
   "/api/video-uploads/{id}/finalise",
-  (e) => require(`${__hooks}/lib/video-uploads.js`).finalise(e),
+  (e) => require(`${__hooks}/lib/course/video-uploads.js`).finalise(e),
   $apis.requireAuth(),
 );
 
 // Complete uploads whose browser stopped polling are verified and attached here.
 cronAdd("video_uploads_finalise", "* * * * *", () => {
-  require(`${__hooks}/lib/video-uploads.js`).finaliseAll($app);
+  require(`${__hooks}/lib/course/video-uploads.js`).finaliseAll($app);
 });
 
 cronAdd("video_uploads_sweep", "17 * * * *", () => {
-  require(`${__hooks}/lib/video-uploads.js`).sweep($app);
+  require(`${__hooks}/lib/course/video-uploads.js`).sweep($app);
 });
 
 onBackupCreate((e) => {
-  e.exclude.push(require(`${__hooks}/lib/video-uploads.js`).DIR_NAME);
+  e.exclude.push(require(`${__hooks}/lib/course/video-uploads.js`).DIR_NAME);
   return e.next();
 });

@@ -1,14 +1,14 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Viewing room: the link mailed to a viewing-room sign-up unlocks the room on any device
-// (lib/viewing-room.js makes and checks its token).
+// (lib/forms/viewing-room.js makes and checks its token).
 
 routerAdd(
   "POST",
   "/api/atelier/viewing-room/unlock",
   (e) => {
-    require(`${__hooks}/lib/security-headers.js`).api(e);
-    const v = require(`${__hooks}/lib/validate.js`);
-    const room = require(`${__hooks}/lib/viewing-room.js`);
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
+    const v = require(`${__hooks}/lib/http/validate.js`);
+    const room = require(`${__hooks}/lib/forms/viewing-room.js`);
     const b = v.body(e);
     if (typeof b.token !== "string" || !room.verifyToken($app, b.token)) {
       throw new BadRequestError(
@@ -18,5 +18,5 @@ routerAdd(
     }
     return e.json(200, { ok: true });
   },
-  $apis.bodyLimit(require(`${__hooks}/lib/validate.js`).FORM_BODY_LIMIT),
+  $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
 );

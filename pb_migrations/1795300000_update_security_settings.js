@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Security settings. X-Forwarded-For is no longer trusted by default: the boot hook sets the
-// trusted proxy header from TRUSTED_PROXY (pb_hooks/lib/client-ip.js), so without it every
+// trusted proxy header from TRUSTED_PROXY (pb_hooks/lib/http/client-ip.js), so without it every
 // per-address limit keys on the socket's address and cannot be dodged with a header. Each
 // form and sign-in route gets its own per-address limit, so one cannot use up another's.
 const RULES = [

@@ -1,5 +1,5 @@
 // The server renderer: a Node process beside PocketBase, reachable only on loopback. PocketBase
-// stays the one public server; its page route (pb_hooks/lib/ssr.js) asks this process for the
+// stays the one public server; its page route (pb_hooks/lib/pages/ssr.js) asks this process for the
 // HTML of public pages.
 //   GET  /health                       → 200 "ok"
 //   GET  /stats                        → 200 JSON {renders} (pages rendered since start)

@@ -41,7 +41,7 @@ export type RenderResult =
   | { kind: 'error'; message: string };
 
 // renderToString puts the tags React hoists (PageHead's title and meta, image preloads)
-// before the tree. The served head comes from the hooks (lib/seo.js) and the client renders
+// before the tree. The served head comes from the hooks (lib/pages/seo.js) and the client renders
 // its own, so only the preloads are kept, and the tree starts after them.
 const HOISTED = /^(?:<title\b[^>]*>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)*/;
 const PRELOAD = /<link\b[^>]*\brel="preload"[^>]*>/g;

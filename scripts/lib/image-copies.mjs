@@ -1,4 +1,4 @@
-// The WebP copies the server makes of every image (pb_hooks/lib/image-variants.js): which
+// The WebP copies the server makes of every image (pb_hooks/lib/pages/image-variants.js): which
 // images still lack them, and a way to have them made now rather than at the cron job's next
 // minute. For the bench (pages measured as a deployed site serves them) and the tests.
 

@@ -1,5 +1,5 @@
 // Writes .br and .gz next to every hashed JS/CSS asset after the build, so PocketBase
-// serves compressed bytes without compressing per request (pb_hooks/lib/spa.js).
+// serves compressed bytes without compressing per request (pb_hooks/lib/pages/spa.js).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -10,7 +10,7 @@
 //   npm run bench -- drop [--repeat 20] [--profile]
 //
 // --profile starts PocketBase with ATELIER_PROFILE=1 and prints where each request's time
-// went on the server (pb_hooks/lib/profile.js); the probes add a little time themselves.
+// went on the server (pb_hooks/lib/shop/profile.js); the probes add a little time themselves.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousAxeViolations } from './support';
 
-// Seeded demo prints (pb_hooks/lib/demo-content.js): the first active one is "The Whispering
+// Seeded demo prints (pb_hooks/lib/setup/demo-content.js): the first active one is "The Whispering
 // Room" at €240 / $275 (own USD price), SEK converted from EUR.
 const FIRST = { slug: 'the-whispering-room-print', title: 'The Whispering Room' };
 const SECOND = { slug: 'lantern-bearer-print', title: 'Lantern Bearer' };

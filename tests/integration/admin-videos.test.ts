@@ -205,7 +205,7 @@ describe('who may change a chapter', () => {
     // the archive is server-only: never in an API answer to admins or learners
     expect(upload.body).not.toHaveProperty('video_archive');
     const removal = await api(pb, 'PATCH', `${records}/${chapter.id}`, tokens.admin, {
-      // as /admin/videos sends it (a null number is refused: lib/record-input.js)
+      // as /admin/videos sends it (a null number is refused: lib/http/record-input.js)
       video: null,
       duration_seconds: 0,
     });

@@ -1,4 +1,4 @@
-// One notion of the client's address (pb_hooks/lib/client-ip.js): the socket's, unless the
+// One notion of the client's address (pb_hooks/lib/http/client-ip.js): the socket's, unless the
 // operator declares a proxy (TRUSTED_PROXY). Every form and sign-in limit holds for one
 // address whatever headers it sends; the stored caps (contact messages, checkout holds) and
 // the consent records use the same address; with a declared proxy, X-Forwarded-For counts.

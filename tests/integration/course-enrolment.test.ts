@@ -1,4 +1,4 @@
-// Paid course checkout enrols through the shop's fulfilment (pb_hooks/lib/fulfil.js): the
+// Paid course checkout enrols through the shop's fulfilment (pb_hooks/lib/shop/fulfil.js): the
 // course is paid on the Stripe stand-in and its signed webhook enrols the buyer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';

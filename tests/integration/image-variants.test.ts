@@ -69,7 +69,7 @@ describe('WebP copies of images', () => {
       .filter((c) => !c.system && c.fields.some((f: Loose) => f.type === 'file' && f.thumbs?.length))
       .map((c) => c.name)
       .sort();
-    // the hooks' list (pb_hooks/lib/image-variants.js IMAGE_COLLECTIONS) names exactly these
+    // the hooks' list (pb_hooks/lib/pages/image-variants.js IMAGE_COLLECTIONS) names exactly these
     expect(withImages).toEqual([...IMAGE_COLLECTIONS].sort());
     for (const c of res.body.items as Loose[]) {
       if (!withImages.includes(c.name)) continue;

@@ -15,7 +15,7 @@ const OWN = '@request.auth.id != "" && user_id = @request.auth.id';
 const SUPERUSERS_ONLY = { listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null };
 const PUBLIC_READ = { listRule: '', viewRule: '', createRule: null, updateRule: null, deleteRule: null };
 
-/** The WebP copies of a collection's images (pb_hooks/lib/image-variants.js). */
+/** The WebP copies of a collection's images (pb_hooks/lib/pages/image-variants.js). */
 const COPIES = ['image_variants', 'image_variant_map'];
 
 const detail = (n: number) =>

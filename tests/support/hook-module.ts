@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 
 export const HOOKS_DIR = resolve(import.meta.dirname, '..', '..', 'pb_hooks');
 
-/** `path` relative to pb_hooks/, e.g. "lib/progress-merge.js". */
+/** `path` relative to pb_hooks/, e.g. "lib/course/progress-merge.js". */
 export function loadHookModule<T = Record<string, unknown>>(path: string): T {
   const module = { exports: {} as unknown };
   new Function('module', 'exports', readFileSync(resolve(HOOKS_DIR, path), 'utf8'))(module, module.exports);

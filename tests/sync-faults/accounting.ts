@@ -5,7 +5,7 @@
 // writes stamped in the same millisecond (a tie keeps the stored one).
 import type { LocalChapterProgress, LocalTaskProgress } from '@/lib/offline/db';
 
-/** The server clamps device times to its own clock plus this allowance (pb_hooks/lib/progress-merge.js). */
+/** The server clamps device times to its own clock plus this allowance (pb_hooks/lib/course/progress-merge.js). */
 export const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;
 export const TIME_FIELDS = ['client_updated_at', 'completed_at', 'position_at', 'last_visited_at'] as const;
 type TimeField = (typeof TIME_FIELDS)[number];

@@ -22,7 +22,7 @@ import { loadHookModule } from '../support/hook-module';
 const server = loadHookModule<{
   mergeChapter: (a: ChapterState, b: ChapterState) => ChapterState;
   mergeTask: (a: TaskState, b: TaskState) => TaskState;
-}>('lib/progress-merge.js');
+}>('lib/course/progress-merge.js');
 
 const ch = (v: Partial<ChapterState>): ChapterState => ({ ...EMPTY_CHAPTER, ...v });
 

@@ -1,6 +1,6 @@
 // The pure parts of the server's security modules, loaded as the hooks load them:
-// the header policy (pb_hooks/lib/security-headers.js) and the client-address rules
-// (pb_hooks/lib/client-ip.js).
+// the header policy (pb_hooks/lib/http/security-headers.js) and the client-address rules
+// (pb_hooks/lib/http/client-ip.js).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadHookModule } from '../support/hook-module';
@@ -12,13 +12,13 @@ const headers = loadHookModule<{
   originOf(url: string): string;
   scriptOrigin(url: string): string;
   hexToBase64(hex: string): string;
-}>('lib/security-headers.js');
+}>('lib/http/security-headers.js');
 
 const ip = loadHookModule<{
   parseTrustedProxy(raw: string): { mode: string; list: unknown[]; invalid: string[] };
   inList(addr: string, list: unknown[]): boolean;
   isLoopback(addr: string): boolean;
-}>('lib/client-ip.js');
+}>('lib/http/client-ip.js');
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 

@@ -7,7 +7,7 @@ export type ThumbWidth = (typeof IMAGE_THUMB_WIDTHS)[number];
 interface FileOwner {
   id: string;
   collectionName: string;
-  /** WebP copies of the record's images, made by the server (pb_hooks/lib/image-variants.js). */
+  /** WebP copies of the record's images, made by the server (pb_hooks/lib/pages/image-variants.js). */
   image_variant_map?: unknown;
 }
 

@@ -11,7 +11,7 @@ const serverModule = { exports: {} as unknown };
 new Function(
   'module',
   'exports',
-  readFileSync(resolve(import.meta.dirname, '../../../pb_hooks/lib/pricing.js'), 'utf8'),
+  readFileSync(resolve(import.meta.dirname, '../../../pb_hooks/lib/shop/pricing.js'), 'utf8'),
 )(serverModule, serverModule.exports);
 const server = serverModule.exports as {
   unitAmount(print: PriceFields, currency: Currency, rates: Partial<Rates> | null): number;

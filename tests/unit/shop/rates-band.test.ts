@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadHookModule } from '../../support/hook-module';
 
-// The server's check on fetched exchange rates (pb_hooks/lib/rates.js).
-const { sane } = loadHookModule<{ sane(rate: number, last: number, fallback: number): string }>('lib/rates.js');
+// The server's check on fetched exchange rates (pb_hooks/lib/shop/rates.js).
+const { sane } = loadHookModule<{ sane(rate: number, last: number, fallback: number): string }>('lib/shop/rates.js');
 
 describe('exchange-rate sanity band', () => {
   it('accepts moves within 20% of the last good rate', () => {

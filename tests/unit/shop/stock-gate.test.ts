@@ -35,7 +35,7 @@ const gate = loadHookModule<{
   load(s: Store, id: string, snap: Snapshot, epoch: number): boolean;
   invalidate(s: Store, id: string): void;
   peek(s: Store, id: string): Entry | null;
-}>('lib/stock-gate.js');
+}>('lib/shop/stock-gate.js');
 
 function memoryStore(): Store {
   const m = new Map<string, string>();

@@ -1,5 +1,5 @@
 // The merge rules of progress written on several devices, the same as the server's
-// (pb_hooks/lib/progress-merge.js): the device applies them to its own copy so the
+// (pb_hooks/lib/course/progress-merge.js): the device applies them to its own copy so the
 // screen shows what the server will hold after sync. Times are epoch ms, 0 = unset.
 
 export interface ChapterState {

@@ -1,7 +1,7 @@
 import type { Currency } from './currency';
 
 /**
- * The price rule, the same in meaning as the server's (pb_hooks/lib/pricing.js); both are
+ * The price rule, the same in meaning as the server's (pb_hooks/lib/shop/pricing.js); both are
  * tested against tests/fixtures/price-cases.json. A print's own price in the currency when
  * set (price_cents_eur, price_cents_usd; 0 = unset), else its EUR price converted with the
  * rate; always whole currency units, because prices are shown without decimals and what

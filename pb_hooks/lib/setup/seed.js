@@ -1,4 +1,4 @@
-// Upserts the demo content (pb_hooks/lib/demo-content.js). Idempotent: records are
+// Upserts the demo content (pb_hooks/lib/setup/demo-content.js). Idempotent: records are
 // found by their natural key (slug, key, chapter number, task id), fields are written
 // only when they differ, and an image is attached only while its field is empty.
 
@@ -84,7 +84,7 @@ function seedCompendium(app, course, path) {
 
 /** Seeds everything; returns {collection: {total, changed}}. */
 function seedDemo(app, imagesDir) {
-  const demo = require(`${__hooks}/lib/demo-content.js`);
+  const demo = require(`${__hooks}/lib/setup/demo-content.js`);
   const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
   const summary = {};
   const count = (name, res) => {

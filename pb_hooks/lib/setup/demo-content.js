@@ -1,5 +1,5 @@
 // Demo content for `npm start` and the tests: an invented artist, Elin Vinter.
-// Plain data; pb_hooks/lib/seed.js upserts it. Images are file names (without .jpg) in
+// Plain data; pb_hooks/lib/setup/seed.js upserts it. Images are file names (without .jpg) in
 // DEMO_IMAGES_DIR (scripts/lib/demo-images.mjs). Dates are fixed so reseeding changes nothing.
 
 const { COURSE_SLUG } = require(`${__hooks}/lib/contract.gen.js`);

@@ -1,4 +1,4 @@
-// Static files of dist/, and pages: server-rendered for public routes (lib/ssr.js), else the
+// Static files of dist/, and pages: server-rendered for public routes (lib/pages/ssr.js), else the
 // app shell. CommonJS; required inside handlers.
 
 function publicDir() {
@@ -76,7 +76,7 @@ function serve(e, transform) {
   } catch (_) {
     return e.string(503, "The site has not been built yet. Run `npm run build` (npm start does it for you).");
   }
-  return require(`${__hooks}/lib/ssr.js`).servePage(e, `/${name}`, shell, transform);
+  return require(`${__hooks}/lib/pages/ssr.js`).servePage(e, `/${name}`, shell, transform);
 }
 
 module.exports = { serve, shellHtml, publicDir };

@@ -8,7 +8,7 @@ const RATE_MAX = CONTACT_RATE_LIMIT.max;
 const RATE_WINDOW_MIN = CONTACT_RATE_LIMIT.windowMinutes;
 
 function mailer() {
-  return require(`${__hooks}/lib/mailer.js`);
+  return require(`${__hooks}/lib/mail/mailer.js`);
 }
 
 function findByClientId(app, clientId) {

@@ -12,7 +12,7 @@
 // CommonJS; required inside handlers.
 
 const { Collections, VIDEO_UPLOAD } = require(`${__hooks}/lib/contract.gen.js`);
-const { isAdminOrSuperuser } = require(`${__hooks}/lib/admin-videos.js`);
+const { isAdminOrSuperuser } = require(`${__hooks}/lib/course/admin-videos.js`);
 
 const TUS_VERSION = "1.0.0";
 const ID_RE = /^[a-z0-9]{20}$/;

@@ -11,12 +11,12 @@ const STYLE =
   "button:focus-visible{outline:3px solid #8a7f72;outline-offset:2px}";
 
 function mailer() {
-  return require(`${__hooks}/lib/mailer.js`);
+  return require(`${__hooks}/lib/mail/mailer.js`);
 }
 
 /** The CSP source for STYLE ("sha256-<base64>"). */
 function styleHash() {
-  return `sha256-${require(`${__hooks}/lib/security-headers.js`).hexToBase64($security.sha256(STYLE))}`;
+  return `sha256-${require(`${__hooks}/lib/http/security-headers.js`).hexToBase64($security.sha256(STYLE))}`;
 }
 
 /**
@@ -45,7 +45,7 @@ function html(opts) {
 
 /** Answers with the page and its headers (CSP, no caching: the page reflects a token's state). */
 function send(e, status, opts) {
-  require(`${__hooks}/lib/security-headers.js`).hookPage(e, styleHash());
+  require(`${__hooks}/lib/http/security-headers.js`).hookPage(e, styleHash());
   e.response.header().set("Cache-Control", "no-store");
   return e.html(status, html(opts));
 }

@@ -41,7 +41,7 @@ function refresh() {
   const stored = {};
   const refused = {};
   const fetchedAt = new Date().toISOString().replace("T", " ");
-  const fallback = require(`${__hooks}/lib/pricing.js`).FALLBACK_RATES;
+  const fallback = require(`${__hooks}/lib/shop/pricing.js`).FALLBACK_RATES;
   $app.runInTransaction((txApp) => {
     for (const cur of ["SEK", "USD"]) {
       const rate = rates[cur] == null || rates[cur] === "" ? Number.NaN : Number(rates[cur]);

@@ -11,7 +11,7 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]/;
 const LINE_BREAK = /[\r\n]/;
-// Plain-text fields hold no markup (the forms refuse it too: lib/validate.js).
+// Plain-text fields hold no markup (the forms refuse it too: lib/http/validate.js).
 const MARKUP = /<\s*\/?\s*[a-z!?]|&lt;\s*\/?\s*[a-z]/i;
 const ID = /^[a-z0-9]{15}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;

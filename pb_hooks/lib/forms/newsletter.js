@@ -1,16 +1,16 @@
 // Newsletter with recorded consent and double opt-in. CommonJS; required
-// inside handlers. Mails go through lib/mailer.js; every newsletter mail carries a working
+// inside handlers. Mails go through lib/mail/mailer.js; every newsletter mail carries a working
 // one-click unsubscribe (link in the body + List-Unsubscribe / List-Unsubscribe-Post).
 
 const { Collections, DEFAULT_CONSENT_VERSION } = require(`${__hooks}/lib/contract.gen.js`);
-const viewingRoom = require(`${__hooks}/lib/viewing-room.js`);
+const viewingRoom = require(`${__hooks}/lib/forms/viewing-room.js`);
 
 const TOKEN_LEN = 40;
 // A repeated sign-up re-sends its email at most this often (minutes).
 const RESEND_AFTER_MIN = 10;
 
 function mailer() {
-  return require(`${__hooks}/lib/mailer.js`);
+  return require(`${__hooks}/lib/mail/mailer.js`);
 }
 
 function findByEmail(app, email) {

@@ -19,7 +19,7 @@ function publicConfig() {
 /** Stores one answer; throws a 400 for a bad body and a 404 when nothing is configured. */
 function recordConsent(app, body) {
   if (!scriptUrl()) throw new NotFoundError("Analytics is not configured on this site.");
-  const v = require(`${__hooks}/lib/validate.js`);
+  const v = require(`${__hooks}/lib/http/validate.js`);
   const c = v.collector();
   const choice = c.field("choice", body.choice, {
     required: true,

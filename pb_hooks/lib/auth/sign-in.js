@@ -17,7 +17,7 @@ function isLoopbackHost(host) {
     .trim()
     .toLowerCase()
     .replace(/^\[|\]$/g, "");
-  return h === "localhost" || require(`${__hooks}/lib/client-ip.js`).isLoopback(h);
+  return h === "localhost" || require(`${__hooks}/lib/http/client-ip.js`).isLoopback(h);
 }
 
 /** The public origin's host: SITE_URL, else the listen address (HOST) as npm start sets it. */
@@ -40,7 +40,7 @@ function demoSignInOffered() {
  */
 function demoSignInAllowed(e) {
   if (!demoSignInOffered()) return false;
-  const ip = require(`${__hooks}/lib/client-ip.js`);
+  const ip = require(`${__hooks}/lib/http/client-ip.js`);
   return ip.isLoopback(e.remoteIP()) && !ip.hasProxyHeaders(e);
 }
 
@@ -139,7 +139,7 @@ function onOAuth2(e) {
     throw new BadRequestError("Your Google account has no verified email address.");
   }
   // Google's display name is stored as the user's name: without characters that disguise text.
-  if (e.oAuth2User?.name) e.oAuth2User.name = require(`${__hooks}/lib/record-input.js`).clean(e.oAuth2User.name);
+  if (e.oAuth2User?.name) e.oAuth2User.name = require(`${__hooks}/lib/http/record-input.js`).clean(e.oAuth2User.name);
   const data = e.createData || {};
   for (const key of PROTECTED_FIELDS) {
     if (data[key] !== undefined)
@@ -148,7 +148,7 @@ function onOAuth2(e) {
       });
   }
   const nameProblem =
-    data.name === undefined ? "" : require(`${__hooks}/lib/record-input.js`).problem("text", data.name);
+    data.name === undefined ? "" : require(`${__hooks}/lib/http/record-input.js`).problem("text", data.name);
   if (nameProblem)
     throw new BadRequestError(`Name: ${nameProblem}`, {
       name: new ValidationError("validation_invalid_value", nameProblem),

@@ -11,8 +11,8 @@ function reread(order) {
 /** Returns the order as it stands afterwards; throws 502 when Stripe cannot be asked. */
 function cancel(order) {
   if (order.getString("status") !== "pending") return order;
-  const stripe = require(`${__hooks}/lib/stripe.js`);
-  const fulfil = require(`${__hooks}/lib/fulfil.js`);
+  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
+  const fulfil = require(`${__hooks}/lib/shop/fulfil.js`);
   const sessionId = order.getString("stripe_session_id");
   if (stripe.configured() && sessionId) {
     try {

@@ -195,7 +195,7 @@ function markDown(url, err) {
 /**
  * Answers a page request: the server-rendered page when it is public and can be had in time,
  * else the shell. `shell` is the built index.html; `transform(html, path, e, opts)` adds the
- * page's head tags (lib/seo.js) and is applied before a page is stored.
+ * page's head tags (lib/pages/seo.js) and is applied before a page is stored.
  */
 function servePage(e, path, shell, transform) {
   const url = rendererBase() ? pageUrl(path, e.request.url.query()) : "";

@@ -83,7 +83,7 @@ function recordPayment(order, session) {
 
 /** Print order: consumes its holds as numbered copies, or finds a copy it can no longer get. */
 function fulfilPrint(txApp, order, touched) {
-  const checkout = require(`${__hooks}/lib/checkout.js`);
+  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
   const now = nowIso();
   const holds = txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o}", "created", 0, 0, { o: order.id });
   // A hold still open and not lapsed is this buyer's copy. A released or lapsed one is
@@ -162,7 +162,7 @@ function fulfilCourse(txApp, order, session) {
  * ("paid" or "needs_refund"), or "" when another caller already did.
  */
 function markPaid(orderId, session) {
-  const checkout = require(`${__hooks}/lib/checkout.js`);
+  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
   let outcome = "";
   const touched = {};
   $app.runInTransaction((txApp) => {
@@ -202,7 +202,7 @@ function markPaid(orderId, session) {
 /** Stripe charged something other than the order: record it, release, fulfil nothing. */
 function markMismatch(orderId, session) {
   let performed = false;
-  const checkout = require(`${__hooks}/lib/checkout.js`);
+  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
   const touched = {};
   $app.runInTransaction((txApp) => {
     const order = txApp.findRecordById(Collections.Orders, orderId);
@@ -234,7 +234,7 @@ function markMismatch(orderId, session) {
 
 /** Refunds a needs_refund order through Stripe (when configured); records the refund. */
 function refund(orderId) {
-  const stripe = require(`${__hooks}/lib/stripe.js`);
+  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
   const order = $app.findRecordById(Collections.Orders, orderId);
   if (order.getString("status") !== "needs_refund" || !stripe.configured()) return false;
   const pi = order.getString("stripe_payment_intent");
@@ -365,7 +365,7 @@ function messagesFor(mailer, order) {
 }
 
 function sendEmails(orderId) {
-  const mailer = require(`${__hooks}/lib/mailer.js`);
+  const mailer = require(`${__hooks}/lib/mail/mailer.js`);
   const order = $app.findRecordById(Collections.Orders, orderId);
   const msgs = messagesFor(mailer, order);
   const buyer = order.getString("email");
@@ -400,7 +400,7 @@ function sendEmails(orderId) {
  * otherwise it is retrieved from Stripe. Returns the order record (or null if unknown).
  */
 function fulfil(sessionId, session) {
-  if (!session) session = require(`${__hooks}/lib/stripe.js`).retrieveCheckoutSession(sessionId);
+  if (!session) session = require(`${__hooks}/lib/shop/stripe.js`).retrieveCheckoutSession(sessionId);
   const order = findOrderForSession($app, session);
   if (!order) {
     $app.logger().warn("no order for a Stripe session", "session", session.id);
@@ -422,7 +422,7 @@ function fulfil(sessionId, session) {
 
 /** Releases an unpaid order's holds and marks it (expired by default). */
 function release(orderId, status) {
-  return require(`${__hooks}/lib/checkout.js`).abandon(orderId, status || "expired");
+  return require(`${__hooks}/lib/shop/checkout.js`).abandon(orderId, status || "expired");
 }
 
 function releaseSession(session, status) {

@@ -3,7 +3,7 @@
 // CommonJS; required inside handlers. API rules have already run (own record, enrolled,
 // chapter of that course) when these are called.
 
-const merge = require(`${__hooks}/lib/progress-merge.js`);
+const merge = require(`${__hooks}/lib/course/progress-merge.js`);
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 
 const CHAPTER_FIELDS = [
@@ -17,7 +17,7 @@ const CHAPTER_FIELDS = [
 ];
 const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
 
-// What a device may send (lib/record-input.js): the record as the outbox writes it.
+// What a device may send (lib/http/record-input.js): the record as the outbox writes it.
 const OWNER = { id: "id", user_id: "id", course_id: "id", chapter_id: "id" };
 const CHAPTER_INPUT = Object.assign({}, OWNER, {
   visited: "bool",
@@ -75,7 +75,7 @@ function finish(e, merged, stored, isCreate, derive, otherChange) {
 
 function onChapterWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
-  require(`${__hooks}/lib/record-input.js`).check(e, CHAPTER_INPUT);
+  require(`${__hooks}/lib/http/record-input.js`).check(e, CHAPTER_INPUT);
   const incoming = merge.clampTimes(merge.normalizeChapter(read(e.record, CHAPTER_FIELDS)), Date.now());
   const stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
   const merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
@@ -84,7 +84,7 @@ function onChapterWrite(e, isCreate) {
 
 function onTaskWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
-  require(`${__hooks}/lib/record-input.js`).check(e, TASK_INPUT);
+  require(`${__hooks}/lib/http/record-input.js`).check(e, TASK_INPUT);
   let task = null;
   try {
     task = e.app.findFirstRecordByFilter(Collections.CourseTasks, "chapter_id = {:c} && task_identifier = {:t}", {

@@ -2,7 +2,7 @@
 // everything from the database, holds print stock atomically, records a pending order and
 // opens a Stripe Checkout Session. The browser's titles and prices are never used.
 //
-// A drop's crowd: the stock gate (lib/stock-gate.js) answers "sold out" from memory, so only
+// A drop's crowd: the stock gate (lib/shop/stock-gate.js) answers "sold out" from memory, so only
 // buyers who can still win wait for SQLite's single writer; the hold transaction re-checks
 // the database and runs a handful of statements; Stripe is called after it commits.
 // CommonJS; require inside handlers.
@@ -73,7 +73,7 @@ const SHIPPING_COUNTRIES = [
 ];
 
 const { apiError, parsePrintItems, parseCurrency, shortageMessage, MAX_COPIES_PER_ORDER } = require(
-  `${__hooks}/lib/checkout-input.js`,
+  `${__hooks}/lib/shop/checkout-input.js`,
 );
 
 function nowIso(offsetSeconds) {
@@ -93,18 +93,18 @@ function currentRates(app) {
       rates[r.getString("currency").toLowerCase()] = r.getFloat("rate");
     }
   } catch (_) {}
-  return require(`${__hooks}/lib/pricing.js`).normalizeRates(rates);
+  return require(`${__hooks}/lib/shop/pricing.js`).normalizeRates(rates);
 }
 
 function fileUrl(record, field, thumb) {
   const name = record.getString(field);
   if (!name) return "";
-  const mailer = require(`${__hooks}/lib/mailer.js`);
+  const mailer = require(`${__hooks}/lib/mail/mailer.js`);
   return `${mailer.siteUrl()}/api/files/${record.collection().id}/${record.id}/${encodeURIComponent(name)}${thumb ? `?thumb=${thumb}` : ""}`;
 }
 
 function validEmail(v) {
-  return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/validate.js`).EMAIL_RE.test(v)
+  return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/http/validate.js`).EMAIL_RE.test(v)
     ? v.toLowerCase()
     : "";
 }
@@ -147,7 +147,7 @@ function remainingOf(stock) {
 }
 
 function gateSnapshot(stock) {
-  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   return {
     left: remainingOf(stock),
     until: gate.validUntil(Date.now(), stock.nextExpiry),
@@ -191,7 +191,7 @@ function refreshAvailable(txApp, printId) {
 
 /** Marks the gate entries of these prints stale. Call after the change committed. */
 function invalidateGate(printIds) {
-  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   for (const id of printIds) gate.invalidate($app.store(), id);
 }
 
@@ -200,7 +200,7 @@ function invalidateGate(printIds) {
  * drop) the entry is ready before the crowd, instead of every early buyer reading it.
  */
 function reloadGate(printId) {
-  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const store = $app.store();
   gate.invalidate(store, printId);
   const r = gate.claim(store, printId, 0, Date.now());
@@ -259,8 +259,8 @@ function stripeFailure(err) {
  * holds (no orphan hold survives) and answers 502.
  */
 function openSession(order, lineItems, opts) {
-  const stripe = require(`${__hooks}/lib/stripe.js`);
-  const site = require(`${__hooks}/lib/mailer.js`).siteUrl();
+  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
+  const site = require(`${__hooks}/lib/mail/mailer.js`).siteUrl();
   const prof = opts.prof;
   let session = null;
   try {
@@ -314,7 +314,7 @@ function openSession(order, lineItems, opts) {
 }
 
 function requireConfigured() {
-  if (!require(`${__hooks}/lib/stripe.js`).configured()) {
+  if (!require(`${__hooks}/lib/shop/stripe.js`).configured()) {
     throw apiError(503, "Payments are not configured on this site yet. Please contact the studio to order.");
   }
 }
@@ -326,7 +326,7 @@ function requireConfigured() {
  * the claims, or throws 404/409 (after giving back what it took).
  */
 function claimTickets(wanted) {
-  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const store = $app.store();
   const claims = [];
   const giveBackAll = () => {
@@ -362,7 +362,7 @@ function claimTickets(wanted) {
 
 /**
  * body: {items:[{id, quantity}], currency, customerEmail?}; auth: optional user record;
- * visitor: {ip}; prof: optional timing probe (lib/profile.js).
+ * visitor: {ip}; prof: optional timing probe (lib/shop/profile.js).
  */
 function createPrintCheckout(body, auth, visitor, prof) {
   requireConfigured();
@@ -372,8 +372,8 @@ function createPrintCheckout(body, auth, visitor, prof) {
   // Most of a crowd stops here, answered from memory.
   const claims = claimTickets(wanted);
   if (prof) prof.mark("gate");
-  const gate = require(`${__hooks}/lib/stock-gate.js`);
-  const pricing = require(`${__hooks}/lib/pricing.js`);
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
+  const pricing = require(`${__hooks}/lib/shop/pricing.js`);
   const email = validEmail(body.customerEmail) || (auth ? auth.getString("email").toLowerCase() : "");
   const ip = visitor?.ip || "";
   let settled = false;
@@ -523,7 +523,7 @@ function createPrintCheckout(body, auth, visitor, prof) {
  * order when the session expired; fulfils it when it was paid meanwhile.
  */
 function reuseCourseCheckout(order) {
-  const stripe = require(`${__hooks}/lib/stripe.js`);
+  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
   const sessionId = order.getString("stripe_session_id");
   if (!sessionId) return null;
   let session;
@@ -535,7 +535,7 @@ function reuseCourseCheckout(order) {
   if (session.status === "open" && session.url)
     return { url: session.url, sessionId: session.id, orderId: order.id, reused: true };
   if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
-    require(`${__hooks}/lib/fulfil.js`).fulfil(sessionId, session);
+    require(`${__hooks}/lib/shop/fulfil.js`).fulfil(sessionId, session);
     throw apiError(409, "You are already enrolled in this course.");
   }
   if (session.status === "complete") {

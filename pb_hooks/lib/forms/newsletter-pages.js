@@ -1,4 +1,4 @@
-// The texts of the pages the newsletter's links answer with (lib/hook-page.js renders them).
+// The texts of the pages the newsletter's links answer with (lib/http/hook-page.js renders them).
 // CommonJS; required inside handlers.
 
 /** After a confirm: "confirmed" | "already" | "unsubscribed" | "invalid". */

@@ -29,7 +29,7 @@ const DOWN_MS = 10000; // a renderer that is not there is not asked again for th
 const DOWN_UNTIL = "images:down-until";
 
 // where the server renderer answers (RENDER_PORT on loopback), as the page route asks it
-const { rendererBase } = require(`${__hooks}/lib/ssr.js`);
+const { rendererBase } = require(`${__hooks}/lib/pages/ssr.js`);
 
 /** The names of the files in the record's image fields (file fields with thumbs). */
 function imageFiles(record) {

@@ -76,7 +76,7 @@ function soldOutAnswer(body) {
   const wanted = parsePrintItems(body.items);
   parseCurrency(body.currency);
   if (!$os.getenv("STRIPE_SECRET_KEY")) return null;
-  const gate = require(`${__hooks}/lib/stock-gate.js`);
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const store = $app.store();
   const now = Date.now();
   for (const w of wanted) {

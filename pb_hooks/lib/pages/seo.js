@@ -8,11 +8,11 @@ const DROP_TITLE_MAX = 60;
 const DEFAULT_DROP = "print-drop";
 
 function esc(v) {
-  return require(`${__hooks}/lib/mailer.js`).escapeHtml(v);
+  return require(`${__hooks}/lib/mail/mailer.js`).escapeHtml(v);
 }
 
 function site() {
-  return require(`${__hooks}/lib/mailer.js`).siteUrl();
+  return require(`${__hooks}/lib/mail/mailer.js`).siteUrl();
 }
 
 function settings(app) {
@@ -349,7 +349,7 @@ function lcpPreload(app, path) {
   const name = record ? record.getString(spec.field) : "";
   if (!name) return "";
   const dir = `/api/files/${record.collection().name}/${record.id}/`;
-  // the WebP copies when the server has made them (pb_hooks/lib/image-variants.js): the
+  // the WebP copies when the server has made them (pb_hooks/lib/pages/image-variants.js): the
   // picture's first source, which the browser takes
   const webp = webpCopies(record, name);
   if (webp.length) {

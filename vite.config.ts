@@ -7,7 +7,7 @@ import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { bootAfterPaintHtml } from './scripts/vite/boot-after-paint';
 import { keepPreviousAssets } from './scripts/vite/keep-previous-assets';
 import { precompress } from './scripts/vite/precompress';
-import { serverBundle } from './scripts/vite/server-bundle';
+import { rendererBundle } from './scripts/vite/renderer-bundle';
 import { styleFirstHtml } from './scripts/vite/styles-first';
 
 const pbUrl = process.env.PB_URL ?? 'http://127.0.0.1:8090';
@@ -104,7 +104,7 @@ export default defineConfig({
     precompress(),
     // after precompress: the previous builds' files come back with their .br/.gz as they were
     keepPreviousAssets(),
-    serverBundle(),
+    rendererBundle(),
   ],
   server: {
     proxy: {

@@ -1,4 +1,4 @@
-// Renders one URL of the app to HTML in the server renderer (server/render-server.ts): the same
+// Renders one URL of the app to HTML in the server renderer (renderer/render-server.ts): the same
 // router, loaders, query options and components as the browser, with no window, no IndexedDB
 // and PocketBase reached by PB_URL. The browser hydrates the result with the dehydrated
 // query state, so it neither fetches again nor renders anything different.

@@ -7,11 +7,11 @@ import { root } from './pb-args.mjs';
 // `vite build` makes both the client (dist/) and the server renderer (dist-ssr/).
 const INPUTS = [
   'src',
-  'server',
+  'renderer',
   'public',
   'index.html',
   'vite.config.ts',
-  'vite.server.config.ts',
+  'vite.renderer.config.ts',
   'scripts/vite',
   'package-lock.json',
   'tsconfig.app.json',

@@ -1,4 +1,4 @@
-// WebP copies of images: what the renderer's endpoint accepts and writes (server/image-variants.ts,
+// WebP copies of images: what the renderer's endpoint accepts and writes (renderer/image-variants.ts,
 // with real sharp), and how the PWA offers them (files.ts imageSource, <Image>).
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import {
   parseVariantRequest,
   VariantError,
   variantWidths,
-} from '../../server/image-variants';
+} from '../../renderer/image-variants';
 
 mkdirSync(IMAGE_WORK_ROOT, { recursive: true });
 const work = mkdtempSync(join(IMAGE_WORK_ROOT, 'unit-'));

@@ -1,7 +1,7 @@
 // WebP copies of a record's images at the srcset widths (IMAGE_THUMB_WIDTHS). PocketBase's
 // own thumbs are JPEG at quality 95; the copies are a fraction of their bytes. The hooks
 // cannot encode images, so each original is copied into a work folder and the server renderer
-// (server/image-variants.ts, same machine, loopback) writes the WebP files beside it; they are
+// (renderer/image-variants.ts, same machine, loopback) writes the WebP files beside it; they are
 // then stored in the record's `image_variants` field, and `image_variant_map` says which copy
 // belongs to which image:
 //   {"<image file>": {"width": 2400, "height": 3000, "webp": [[400, "<copy file>"], …]}}

@@ -1,5 +1,5 @@
 // Server-rendered HTML for the public pages. The HTML comes from the server renderer, a Node
-// process on loopback (server/render-server.ts, port RENDER_PORT), rendered from the same React
+// process on loopback (renderer/render-server.ts, port RENDER_PORT), rendered from the same React
 // components as the app. A finished page (with its head tags) is kept a few seconds in
 // $app.store(), so a crowd arriving at one page is rendered about once, not once per visitor:
 //   - younger than FRESH_MS: served as it is;

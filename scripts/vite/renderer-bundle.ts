@@ -1,15 +1,15 @@
-// Builds the server renderer (vite.server.config.ts) right after the client, in the same
+// Builds the server renderer (vite.renderer.config.ts) right after the client, in the same
 // `vite build`: the renderer's markup must come from the same sources as the client that
 // hydrates it. It is told the client's entry file, which the hooks compare with the shell they
 // serve. (The app has one stylesheet, linked by the shell: vite.config.ts cssCodeSplit.)
 import { resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
 
-export function serverBundle(): Plugin {
+export function rendererBundle(): Plugin {
   let root = process.cwd();
   let entry = '';
   return {
-    name: 'atelier-server-bundle',
+    name: 'atelier-renderer-bundle',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -24,7 +24,7 @@ export function serverBundle(): Plugin {
       if (!entry) return; // the service worker's own build, not the app's
       const outDir = resolve(root, process.env.SSR_OUT_DIR ?? 'dist-ssr');
       await build({
-        configFile: resolve(root, 'vite.server.config.ts'),
+        configFile: resolve(root, 'vite.renderer.config.ts'),
         root,
         logLevel: 'warn',
         define: {

@@ -1,7 +1,7 @@
-// The server renderer's bundle (dist-ssr/render-server.mjs): server/render-server.ts with the
+// The server renderer's bundle (dist-ssr/render-server.mjs): renderer/render-server.ts with the
 // app's routes and components and every dependency bundled in but sharp (native; only the
 // image endpoint loads it), so the folder runs with `node dist-ssr/render-server.mjs`. `vite build` makes it
-// right after the client (scripts/vite/server-bundle.ts), so both always come from one build.
+// right after the client (scripts/vite/renderer-bundle.ts), so both always come from one build.
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -15,7 +15,7 @@ export default defineConfig({
     alias: {
       '@': src('./src'),
       // the update prompt never renders on the server (it waits for the page's load event)
-      'virtual:pwa-register/react': src('./server/pwa-register-stub.ts'),
+      'virtual:pwa-register/react': src('./renderer/pwa-register-stub.ts'),
     },
   },
   // The same plugins as the client build, in the same mode, so class names and route chunks match.
@@ -24,7 +24,7 @@ export default defineConfig({
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {
-    ssr: 'server/render-server.ts',
+    ssr: 'renderer/render-server.ts',
     outDir: process.env.SSR_OUT_DIR ?? 'dist-ssr',
     emptyOutDir: true,
     copyPublicDir: false,

@@ -6,7 +6,7 @@
 //   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build, seq}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
 //   POST /images {src, widths}         → 200 JSON {kind:"images", width, height, files:[{width, path}]}
-//                                        | 400/500 {kind:"error", message}   (server/image-variants.ts)
+//                                        | 400/500 {kind:"error", message}   (renderer/image-variants.ts)
 // Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
 // Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

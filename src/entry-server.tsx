@@ -5,9 +5,9 @@
 import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { App } from '@/app/App';
+import { App } from '@/App';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter } from '@/router';
 import { exchangeRatesQueryOptions, ratesWorthSending } from '@/features/shop/api/exchange-rates';
 import { pb } from '@/lib/pocketbase/client';
 import { RENDER_TIME_KEY } from '@/lib/ssr/render-time';

@@ -16,7 +16,7 @@ async function start() {
     await load();
     await nextTask();
   }
-  const { startApp } = await import('@/app/start');
+  const { startApp } = await import('@/start');
   // the app's own modules were evaluated in this task; starting it gets a task of its own
   await nextTask();
   startApp();

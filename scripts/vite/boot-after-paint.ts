@@ -44,7 +44,7 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
     };
     more();
   };
-  // Until the app runs (src/app/start.tsx marks <html data-app>), a rendered form has no
+  // Until the app runs (src/start.tsx marks <html data-app>), a rendered form has no
   // handler: submitting it would reload the page with its fields in the address. Keep it.
   doc.addEventListener(
     'submit',

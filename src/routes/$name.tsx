@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '@/features/pages/api/page';
 import { ContentPage } from '@/features/pages/components/ContentPage';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { htmlToText } from '@/lib/html/sanitize';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { container } from '@/styles/utils.css';

@@ -2,7 +2,7 @@ import { createRootRouteWithContext } from '@tanstack/react-router';
 import { SiteLayout } from '@/app/layout/SiteLayout';
 import type { RouterContext } from '@/app/router-context';
 import { NotFound } from '@/app/screens/NotFound';
-import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
+import { siteSettingsQueryOptions } from '@/lib/site/site-settings';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AboutPage } from './-components/AboutPage';
-import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
+import { AboutPage } from '@/features/site/components/AboutPage';
+import { siteSettingsQueryOptions } from '@/lib/site/site-settings';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 export const Route = createFileRoute('/about')({

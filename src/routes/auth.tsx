@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { authConfigQueryOptions } from '@/features/auth/api/auth-config';
 import { AuthPage } from '@/features/auth/components/AuthPage';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { authReady, safeRedirect, sessionLive } from '@/lib/pocketbase/session';
 import { searchParams } from '@/lib/router/search';
 

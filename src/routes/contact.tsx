@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactPage } from './-components/ContactPage';
-import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
+import { ContactPage } from '@/features/contact/components/ContactPage';
+import { siteSettingsQueryOptions } from '@/lib/site/site-settings';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 export const Route = createFileRoute('/contact')({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchParams } from '@/lib/router/search';
 import { dropQueryOptions } from '@/features/drop/api/drop';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
-import { DropPage } from './-components/DropPage';
+import { DropPage } from '@/features/drop/components/DropPage';
 
 // `?release=` previews another release time; an invalid value is ignored (default release).
 // ("+" in a query string arrives as a space, so spaces are allowed.)

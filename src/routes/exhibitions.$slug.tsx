@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { exhibitionQueryOptions } from '@/features/exhibition/api/exhibition';
 import { ExhibitionView } from '@/features/exhibition/components/ExhibitionView';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { container } from '@/styles/utils.css';
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { recentArtworksQueryOptions } from '@/features/portfolio/api/artworks';
 import { featuredPrintQueryOptions } from '@/features/shop/api/featured-print';
-import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
+import { siteSettingsQueryOptions } from '@/lib/site/site-settings';
 import { preloadHeroImage } from '@/features/site/api/hero-image';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
-import { HomePage } from './-components/HomePage';
+import { HomePage } from '@/features/site/components/HomePage';
 
 export const Route = createFileRoute('/')({
   loader: async ({ context: { queryClient } }) => {

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { newsPostQueryOptions } from '@/features/news/api/news';
 import { NewsArticleSkeleton } from '@/features/news/components/NewsArticleSkeleton';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
-import { NewsPostPage } from './-components/NewsPostPage';
+import { NewsPostPage } from '@/features/news/components/NewsPostPage';
 
 export const Route = createFileRoute('/news/$slug')({
   // A failed load is shown as "Article Not Found" by the page, not as an error screen.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { latestNewsQueryOptions } from '@/features/news/api/news';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
-import { NewsPage } from './-components/NewsPage';
+import { NewsPage } from '@/features/news/components/NewsPage';
 
 export const Route = createFileRoute('/news/')({
   loader: async ({ context: { queryClient } }) => {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentCanceledPage } from '@/features/shop/components/PaymentCanceledPage';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { searchParams } from '@/lib/router/search';
 
 const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { verifyPaymentQueryOptions } from '@/features/shop/api/verify-payment';
 import { PaymentSuccessPage } from '@/features/shop/components/PaymentSuccessPage';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { searchParams } from '@/lib/router/search';
 
 const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });

@@ -4,7 +4,7 @@ import { searchParams, SLUG } from '@/lib/router/search';
 import { exchangeRatesQueryOptions } from '@/features/shop/api/exchange-rates';
 import { pickPrint, printsQueryOptions } from '@/features/shop/api/prints';
 import { PrintViewPage } from '@/features/shop/components/PrintViewPage';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 
 // A missing or malformed slug falls back to the first active print.

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchParams } from '@/lib/router/search';
 import { viewingRoomArtworkQueryOptions } from '@/features/viewing-room/api/artwork';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
-import { ViewingRoomPage } from './-components/ViewingRoomPage';
+import { ViewingRoomPage } from '@/features/viewing-room/components/ViewingRoomPage';
 
 // An invalid slug is treated as missing: the room falls back to the first artwork.
 // `access` is the emailed unlock token: "{subscriber id}.{hex signature}".

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadCourseLanding } from '@/features/course/api/page-loaders';
 import { CourseLanding } from '@/features/course/components/CourseLanding';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 export const Route = createFileRoute('/whispering-game')({
   loader: ({ context: { queryClient } }) => loadCourseLanding(queryClient),

@@ -1,5 +1,5 @@
 // The `test` every spec uses: its page waits, after each navigation to a page of the app, until
-// the app has started (src/app/start.tsx marks <html data-app>). A first visit shows the
+// the app has started (src/start.tsx marks <html data-app>). A first visit shows the
 // server's HTML before the app's scripts run, and a visitor's first click or keystroke there
 // would go to a page that does not listen yet; the boot script asks for the scripts after
 // the first paint (scripts/vite/boot-after-paint.ts), so a test acting at once would race it.

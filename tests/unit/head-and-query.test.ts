@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryDelay, shouldRetry } from '@/app/query-client';
-import { canonicalUrl, documentTitle } from '@/features/site/model/head';
+import { canonicalUrl, documentTitle } from '@/lib/site/head';
 import { isValidEmail } from '@/features/newsletter/model/email';
 
 describe('head', () => {

@@ -6,7 +6,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { siteSettingsQueryOptions } from '@/features/site/api/site-settings';
+import { siteSettingsQueryOptions } from '@/lib/site/site-settings';
 
 vi.mock('virtual:pwa-register/react', () => ({
   useRegisterSW: () => ({ needRefresh: [false, () => {}], updateServiceWorker: async () => {} }),
@@ -52,7 +52,7 @@ const RECORDS: Record<string, unknown[]> = {
 const requested: string[] = [];
 let savedIndexedDb: unknown;
 
-let createAppRouter: typeof import('@/app/router').createAppRouter;
+let createAppRouter: typeof import('@/router').createAppRouter;
 
 beforeAll(async () => {
   // fake-indexeddb is installed for every unit test; a server has none
@@ -70,7 +70,7 @@ beforeAll(async () => {
     }),
   );
   // imported after the globals are set, as a server process would start
-  ({ createAppRouter } = await import('@/app/router'));
+  ({ createAppRouter } = await import('@/router'));
 }, 60_000);
 
 afterAll(() => {

@@ -1,8 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CartButton } from '@/features/shop/components/CartButton';
-import { useSiteSettings } from '@/features/site/api/site-settings';
-import { FALLBACK_SITE_NAME } from '@/features/site/model/head';
+import { useSiteSettings } from '@/lib/site/site-settings';
+import { FALLBACK_SITE_NAME } from '@/lib/site/head';
 import { useAuth } from '@/lib/pocketbase/session';
 import { InstallApp } from '@/ui/install/InstallApp';
 import { Sheet } from '@/ui/sheet/LazySheet';

@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { isNetworkError, isTransientError } from '@/lib/pocketbase/errors';
 import { SessionExpiredError } from '@/lib/pocketbase/session';

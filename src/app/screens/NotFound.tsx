@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { button } from '@/ui/button/button.css';
 import * as styles from './Screen.css';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { downloadableCoursesQueryOptions } from '@/features/course/api/downloadable-courses';
 import { DownloadsPage } from '@/features/course/components/DownloadsPage';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 /** Offline downloads of the signed-in learner (the `_authed` layout guards it). */
 export const Route = createFileRoute('/_authed/downloads')({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SignOutButton } from '@/features/auth/components/SignOutButton';
 import { loadMyCourses } from '@/features/course/api/page-loaders';
 import { MyCourses } from '@/features/course/components/MyCourses';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 export const Route = createFileRoute('/_authed/my-courses')({
   loader: ({ context: { queryClient, user } }) => loadMyCourses(queryClient, user),

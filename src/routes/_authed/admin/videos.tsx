@@ -3,7 +3,7 @@ import { adminChaptersQueryOptions } from '@/features/admin/api/chapters';
 import { adminCoursesQueryOptions } from '@/features/admin/api/courses';
 import { AdminVideosPage } from '@/features/admin/components/AdminVideosPage';
 import { NotAuthorized } from '@/features/admin/components/NotAuthorized';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 // A plain function, not zod: validateSearch stays in the entry chunk (zod would add ~20 kB gzip).
 const validateSearch = (raw: Record<string, unknown>): { course?: string } =>

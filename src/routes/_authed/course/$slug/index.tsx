@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadCourseDashboard } from '@/features/course/api/page-loaders';
 import { CourseDashboard } from '@/features/course/components/CourseDashboard';
 import { CourseNotFound, missingOnDevice, NotOnDevice } from '@/features/course/components/CourseStatus';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$slug/')({
   loader: ({ context: { queryClient, user }, params }) => loadCourseDashboard(queryClient, user, params.slug),

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadChapterPage } from '@/features/course/api/page-loaders';
 import { ChapterViewer } from '@/features/course/components/ChapterViewer';
 import { CourseNotFound, missingOnDevice, NotOnDevice } from '@/features/course/components/CourseStatus';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$courseSlug/chapter/$chapterId')({
   loader: ({ context: { queryClient, user }, params }) =>

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { viewingRoomArtworkQueryOptions } from '@/features/viewing-room/api/artwork';
 import { verifyRoomLink } from '@/features/viewing-room/api/unlock';
 import { ArtworkView } from '@/features/viewing-room/components/ArtworkView';

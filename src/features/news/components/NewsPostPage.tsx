@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { newsPostQueryOptions } from '@/features/news/api/news';
 import { NewsArticle } from '@/features/news/components/NewsArticle';
 import { NewsArticleSkeleton } from '@/features/news/components/NewsArticleSkeleton';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { htmlToText } from '@/lib/html/sanitize';
 import { fileUrl } from '@/lib/pocketbase/files';
 import { container } from '@/styles/utils.css';

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
-import { ErrorScreen } from './screens/ErrorScreen';
-import { NotFound } from './screens/NotFound';
-import { PendingScreen } from './screens/PendingScreen';
+import { ErrorScreen } from '@/app/screens/ErrorScreen';
+import { NotFound } from '@/app/screens/NotFound';
+import { PendingScreen } from '@/app/screens/PendingScreen';
 
 /** The app's router; a server render passes a memory history (the browser's is the default). */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useSiteSettings } from '@/features/site/api/site-settings';
-import { PageHead } from '@/features/site/components/PageHead';
+import { useSiteSettings } from '@/lib/site/site-settings';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { imageSource } from '@/lib/pocketbase/files';
 import { container, eyebrow } from '@/styles/utils.css';

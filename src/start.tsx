@@ -1,11 +1,11 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '@/app/App';
+import { App } from '@/App';
 import { startFormOutbox } from '@/app/form-outbox';
 import { installPreloadRecovery } from '@/app/pwa/preload-recovery';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter } from '@/router';
 import { exchangeRatesQueryOptions, keepServerRates } from '@/features/shop/api/exchange-rates';
 import { useCartStore } from '@/features/shop/store';
 import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';

@@ -3,8 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { startCourseSync } from '@/features/course/sync';
 import { authReady } from '@/lib/pocketbase/session';
-import { createQueryClient } from './query-client';
-import { type AppRouter, createAppRouter } from './router';
+import { createQueryClient } from '@/app/query-client';
+import { type AppRouter, createAppRouter } from '@/router';
 
 export interface AppProps {
   /** A server render and the hydration of its HTML pass the client and router they filled. */

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { latestNewsQueryOptions } from '@/features/news/api/news';
 import * as newsStyles from '@/features/news/components/News.css';
 import { NewsCard } from '@/features/news/components/NewsCard';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import * as styles from './NewsPage.css';
 

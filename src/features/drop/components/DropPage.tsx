@@ -3,7 +3,7 @@ import { notFound } from '@tanstack/react-router';
 import { dropQueryOptions } from '@/features/drop/api/drop';
 import { DropView } from '@/features/drop/components/DropView';
 import { dropTitle, resolveRelease } from '@/features/drop/model/countdown';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { container } from '@/styles/utils.css';
 
 /** /drop/$slug (default print-drop): countdown to the release in Stockholm time. */

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { env } from '@/lib/env';
-import { useSiteSettings } from '../api/site-settings';
-import { absoluteUrl, canonicalUrl, DEFAULT_DESCRIPTION, documentTitle, FALLBACK_SITE_NAME } from '../model/head';
+import { useSiteSettings } from '@/lib/site/site-settings';
+import { absoluteUrl, canonicalUrl, DEFAULT_DESCRIPTION, documentTitle, FALLBACK_SITE_NAME } from '@/lib/site/head';
 
 export interface PageHeadProps {
   /** Page title; the template adds the artist name. Omit for the default title. */

@@ -1,5 +1,5 @@
-import { useSiteSettings } from '@/features/site/api/site-settings';
-import { PageHead } from '@/features/site/components/PageHead';
+import { useSiteSettings } from '@/lib/site/site-settings';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { container, eyebrow, visuallyHidden } from '@/styles/utils.css';
 import { ContactForm } from '@/features/contact/components/ContactForm';
 import * as styles from './ContactPage.css';

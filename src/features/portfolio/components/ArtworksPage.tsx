@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { artworksQueryOptions } from '@/features/portfolio/api/artworks';
 import { ArtworkGrid } from '@/features/portfolio/components/ArtworkGrid';
-import { PageHead } from '@/features/site/components/PageHead';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
 import * as styles from './ArtworksPage.css';
 

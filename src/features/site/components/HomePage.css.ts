@@ -6,17 +6,3 @@ export const sections = style({
   gap: vars.space.xxxl,
   '@media': { [media.mobile]: { gap: vars.space.xxl } },
 });
-
-export const connect = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-  alignItems: 'center',
-  gap: vars.space.xl,
-  paddingBlock: vars.space.xl,
-  borderTop: `1px solid ${vars.color.line}`,
-  '@media': { [media.mobile]: { gridTemplateColumns: '1fr', gap: vars.space.md } },
-});
-
-export const connectTitle = style({ fontSize: vars.fontSize.xxl });
-
-export const connectText = style({ marginTop: vars.space.sm, color: vars.color.inkSoft, maxWidth: '28rem' });

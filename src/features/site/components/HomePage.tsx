@@ -1,37 +1,19 @@
-import { useId } from 'react';
-import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
-import { RecentWorks } from '@/features/portfolio/components/RecentWorks';
-import { PrintTeaser } from '@/features/shop/components/PrintTeaser';
-import { useSiteSettings } from '@/lib/site/site-settings';
-import { Hero } from '@/features/site/components/Hero';
-import { PageHead } from '@/ui/page-head/PageHead';
+import type { ReactNode } from 'react';
 import { fileUrl } from '@/lib/pocketbase/files';
+import { useSiteSettings } from '@/lib/site/site-settings';
 import { container } from '@/styles/utils.css';
+import { PageHead } from '@/ui/page-head/PageHead';
+import { Hero } from './Hero';
 import * as styles from './HomePage.css';
 
-export function HomePage() {
+/** The home page: the hero, then the sections other features give it (the route composes them). */
+export function HomePage({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
-  const connectTextId = useId();
-
   return (
     <>
       <PageHead image={settings ? fileUrl(settings, settings.hero_image, 1600) : undefined} />
       <Hero settings={settings} />
-      <div className={`${container} ${styles.sections}`}>
-        <RecentWorks />
-        <PrintTeaser />
-        <section className={styles.connect} aria-labelledby="stay-connected-title">
-          <div>
-            <h2 id="stay-connected-title" className={styles.connectTitle}>
-              Stay Connected
-            </h2>
-            <p id={connectTextId} className={styles.connectText}>
-              Occasional letters from the studio: new works, exhibitions and print releases.
-            </p>
-          </div>
-          <NewsletterForm source="home" label="Stay Connected newsletter sign-up" describedBy={connectTextId} />
-        </section>
-      </div>
+      <div className={`${container} ${styles.sections}`}>{children}</div>
     </>
   );
 }

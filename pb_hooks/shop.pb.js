@@ -33,11 +33,10 @@ routerAdd(
       }
       const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
       const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
-      const checkout = require(`${__hooks}/lib/shop/checkout.js`);
       const result =
         body.courseSlug != null
-          ? checkout.createCourseCheckout(body, auth)
-          : checkout.createPrintCheckout(
+          ? require(`${__hooks}/lib/shop/course-checkout.js`).createCourseCheckout(body, auth)
+          : require(`${__hooks}/lib/shop/print-checkout.js`).createPrintCheckout(
               body,
               auth,
               { ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e) },
@@ -186,15 +185,15 @@ onRecordUpdate((e) => {
 }, PRINTS);
 // Edition size, activity or title changed: the stock gate reloads from the database.
 onRecordAfterCreateSuccess((e) => {
-  require(`${__hooks}/lib/shop/checkout.js`).reloadGate(e.record.id);
+  require(`${__hooks}/lib/shop/stock.js`).reloadGate(e.record.id);
   e.next();
 }, PRINTS);
 onRecordAfterUpdateSuccess((e) => {
-  require(`${__hooks}/lib/shop/checkout.js`).reloadGate(e.record.id);
+  require(`${__hooks}/lib/shop/stock.js`).reloadGate(e.record.id);
   e.next();
 }, PRINTS);
 onRecordAfterDeleteSuccess((e) => {
-  require(`${__hooks}/lib/shop/checkout.js`).invalidateGate([e.record.id]);
+  require(`${__hooks}/lib/shop/stock.js`).invalidateGate([e.record.id]);
   e.next();
 }, PRINTS);
 

@@ -83,7 +83,7 @@ function recordPayment(order, session) {
 
 /** Print order: consumes its holds as numbered copies, or finds a copy it can no longer get. */
 function fulfilPrint(txApp, order, touched) {
-  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
+  const printStock = require(`${__hooks}/lib/shop/stock.js`);
   const now = nowIso();
   const holds = txApp.findRecordsByFilter(Collections.StockHolds, "order_id = {:o}", "created", 0, 0, { o: order.id });
   // A hold still open and not lapsed is this buyer's copy. A released or lapsed one is
@@ -97,8 +97,8 @@ function fulfilPrint(txApp, order, touched) {
     if (lapsed) need[h.getString("print_id")] = (need[h.getString("print_id")] || 0) + h.getInt("quantity");
   }
   for (const pid of Object.keys(need)) {
-    const stock = checkout.stockOf(txApp, pid);
-    if (!stock || checkout.remainingOf(stock) < need[pid]) {
+    const stock = printStock.stockOf(txApp, pid);
+    if (!stock || printStock.remainingOf(stock) < need[pid]) {
       return `paid after its hold lapsed, and "${stock ? stock.title : pid}" has no copy left for it`;
     }
   }
@@ -120,7 +120,7 @@ function fulfilPrint(txApp, order, touched) {
       .newQuery(`UPDATE ${Collections.Prints} SET sold = sold + {:q} WHERE id = {:id}`)
       .bind({ q: q, id: pid })
       .execute();
-    checkout.refreshAvailable(txApp, pid);
+    printStock.refreshAvailable(txApp, pid);
     touched[pid] = true;
     for (const it of items) if (it.id === pid) it.edition_numbers = (it.edition_numbers || []).concat(numbers);
   }
@@ -162,7 +162,7 @@ function fulfilCourse(txApp, order, session) {
  * ("paid" or "needs_refund"), or "" when another caller already did.
  */
 function markPaid(orderId, session) {
-  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
+  const printStock = require(`${__hooks}/lib/shop/stock.js`);
   let outcome = "";
   const touched = {};
   $app.runInTransaction((txApp) => {
@@ -187,7 +187,7 @@ function markPaid(orderId, session) {
         txApp.saveNoValidate(h);
         touched[h.getString("print_id")] = true;
       }
-      for (const pid of Object.keys(touched)) checkout.refreshAvailable(txApp, pid);
+      for (const pid of Object.keys(touched)) printStock.refreshAvailable(txApp, pid);
     } else {
       order.set("status", "paid");
       order.set("fulfilled_at", nowIso());
@@ -195,14 +195,14 @@ function markPaid(orderId, session) {
     txApp.save(order);
     outcome = problem ? "needs_refund" : "paid";
   });
-  checkout.invalidateGate(Object.keys(touched));
+  printStock.invalidateGate(Object.keys(touched));
   return outcome;
 }
 
 /** Stripe charged something other than the order: record it, release, fulfil nothing. */
 function markMismatch(orderId, session) {
   let performed = false;
-  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
+  const printStock = require(`${__hooks}/lib/shop/stock.js`);
   const touched = {};
   $app.runInTransaction((txApp) => {
     const order = txApp.findRecordById(Collections.Orders, orderId);
@@ -224,10 +224,10 @@ function markMismatch(orderId, session) {
       txApp.saveNoValidate(h);
       touched[h.getString("print_id")] = true;
     }
-    for (const pid of Object.keys(touched)) checkout.refreshAvailable(txApp, pid);
+    for (const pid of Object.keys(touched)) printStock.refreshAvailable(txApp, pid);
     performed = true;
   });
-  checkout.invalidateGate(Object.keys(touched));
+  printStock.invalidateGate(Object.keys(touched));
   if (performed) $app.logger().error("stripe amount does not match the order", "order", orderId, "session", session.id);
   return performed;
 }
@@ -422,7 +422,7 @@ function fulfil(sessionId, session) {
 
 /** Releases an unpaid order's holds and marks it (expired by default). */
 function release(orderId, status) {
-  return require(`${__hooks}/lib/shop/checkout.js`).abandon(orderId, status || "expired");
+  return require(`${__hooks}/lib/shop/stock.js`).abandon(orderId, status || "expired");
 }
 
 function releaseSession(session, status) {

@@ -25,8 +25,8 @@ function beforeCreate(record) {
 
 /** An edit: inside the transaction that also writes it, so the counts read here stay true. */
 function beforeUpdate(txApp, record) {
-  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
-  const stock = checkout.stockOf(txApp, record.id);
+  const printStock = require(`${__hooks}/lib/shop/stock.js`);
+  const stock = printStock.stockOf(txApp, record.id);
   if (!stock) return;
   record.set("sold", stock.sold);
   const edition = record.getInt("edition_size");
@@ -44,8 +44,8 @@ function beforeUpdate(txApp, record) {
 
 /** Any save: available = edition − sold − open holds. */
 function fillAvailable(app, record) {
-  const checkout = require(`${__hooks}/lib/shop/checkout.js`);
-  const stock = record.isNew() ? null : checkout.stockOf(app, record.id);
+  const printStock = require(`${__hooks}/lib/shop/stock.js`);
+  const stock = record.isNew() ? null : printStock.stockOf(app, record.id);
   const held = stock ? stock.held : 0;
   record.set("available", Math.max(0, record.getInt("edition_size") - record.getInt("sold") - held));
 }

@@ -1,0 +1,15 @@
+// Dates as PocketBase stores them ("2026-11-24 10:00:00.000Z", UTC). CommonJS; requires
+// nothing.
+
+/** Now (plus `offsetSeconds`), in PocketBase's date format. */
+function nowIso(offsetSeconds) {
+  return new Date(Date.now() + (offsetSeconds || 0) * 1000).toISOString().replace("T", " ");
+}
+
+/** PocketBase's "2026-11-24 10:00:00.000Z" → epoch ms (0 when empty or invalid). */
+function parseDate(s) {
+  const t = s ? Date.parse(String(s).replace(" ", "T")) : NaN;
+  return Number.isFinite(t) ? t : 0;
+}
+
+module.exports = { nowIso, parseDate };

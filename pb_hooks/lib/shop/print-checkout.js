@@ -1,0 +1,189 @@
+// create-payment for prints: validates ids and quantities, prices every line from the
+// database, holds the copies atomically, records a pending order and opens a Stripe Checkout
+// Session. The browser's titles and prices are never used.
+//
+// A drop's crowd: the stock gate (lib/shop/stock-gate.js) answers "sold out" from memory, so only
+// buyers who can still win wait for SQLite's single writer; the hold transaction re-checks
+// the database and runs a handful of statements; Stripe is called after it commits.
+// CommonJS; require inside handlers.
+
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
+const { apiError, parsePrintItems, parseCurrency, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
+const { fileUrl, lineItem, openSession, requireConfigured, validEmail, HOLD_GRACE_SECONDS, SESSION_SECONDS } = require(
+  `${__hooks}/lib/shop/checkout.js`,
+);
+const { abandon, claimTickets, gateSnapshot, heldBy, invalidateGate, remainingOf, stockOf, writeAvailable } = require(
+  `${__hooks}/lib/shop/stock.js`,
+);
+
+// Caps against hoarding a limited edition (README "Shop caps"); copies per order: checkout-input.js.
+const MAX_HELD_PER_EMAIL = 2;
+const MAX_HELD_PER_IP = 4;
+
+function currentRates(app) {
+  const rates = {};
+  try {
+    for (const r of app.findRecordsByFilter(Collections.ExchangeRates, "base = 'EUR'", "", 10, 0)) {
+      rates[r.getString("currency").toLowerCase()] = r.getFloat("rate");
+    }
+  } catch (_) {}
+  return require(`${__hooks}/lib/shop/pricing.js`).normalizeRates(rates);
+}
+
+/**
+ * body: {items:[{id, quantity}], currency, customerEmail?}; auth: optional user record;
+ * visitor: {ip}; prof: optional timing probe (lib/shop/profile.js).
+ */
+function createPrintCheckout(body, auth, visitor, prof) {
+  requireConfigured();
+  const wanted = parsePrintItems(body.items);
+  const currency = parseCurrency(body.currency);
+
+  // Most of a crowd stops here, answered from memory.
+  const claims = claimTickets(wanted);
+  if (prof) prof.mark("gate");
+  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
+  const pricing = require(`${__hooks}/lib/shop/pricing.js`);
+  const email = validEmail(body.customerEmail) || (auth ? auth.getString("email").toLowerCase() : "");
+  const ip = visitor?.ip || "";
+  let settled = false;
+  let order = null;
+  let refusal = null;
+  const lines = [];
+  try {
+    const rates = currentRates($app);
+    for (const w of wanted) {
+      let print = null;
+      try {
+        print = $app.findRecordById(Collections.Prints, w.printId);
+      } catch (_) {}
+      if (!print?.getBool("is_active"))
+        throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
+      const unit = pricing.unitAmount(
+        {
+          price_cents: print.getInt("price_cents"),
+          price_cents_eur: print.getInt("price_cents_eur"),
+          price_cents_usd: print.getInt("price_cents_usd"),
+        },
+        currency,
+        rates,
+      );
+      if (unit <= 0) throw apiError(404, `"${print.getString("title")}" is not for sale.`, "items", "not_found");
+      lines.push({
+        print: print,
+        quantity: w.quantity,
+        item: {
+          type: "print",
+          id: print.id,
+          slug: print.getString("slug"),
+          title: print.getString("title"),
+          quantity: w.quantity,
+          unit_amount: unit,
+          currency: currency,
+        },
+      });
+    }
+    if (prof) prof.mark("prepare");
+
+    // The hold: check the database (the gate only decided who may try), the caps, then
+    // write the order and its holds. SQLite's single writer serializes buyers. No HTTP here.
+    $app.runInTransaction((txApp) => {
+      if (prof) prof.mark("txWait");
+      const stocks = lines.map((l) => stockOf(txApp, l.print.id));
+      for (let i = 0; i < lines.length && !refusal; i++) {
+        const l = lines[i];
+        const s = stocks[i];
+        if (!s) {
+          refusal = apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
+          break;
+        }
+        const left = remainingOf(s);
+        if (l.quantity > left) {
+          refusal = apiError(409, shortageMessage(s.title, left), "items", "sold_out");
+        } else if (email && heldBy(txApp, s.id, "email", email) + l.quantity > MAX_HELD_PER_EMAIL) {
+          refusal = apiError(
+            429,
+            `You already hold ${MAX_HELD_PER_EMAIL} copies of "${s.title}" in an open checkout. Complete or cancel it first.`,
+            "items",
+            "max_held",
+          );
+        } else if (ip && heldBy(txApp, s.id, "client_ip", ip) + l.quantity > MAX_HELD_PER_IP) {
+          refusal = apiError(
+            429,
+            `Too many copies of "${s.title}" are held in open checkouts from your network. Complete or cancel one first.`,
+            "items",
+            "max_held",
+          );
+        }
+      }
+      if (prof) prof.mark("txCheck");
+      if (!refusal) {
+        order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));
+        order.set("kind", "print");
+        order.set("status", "pending");
+        order.set("currency", currency);
+        order.set("email", email);
+        order.set("client_ip", ip);
+        if (auth) order.set("user_id", auth.id);
+        order.set(
+          "items",
+          lines.map((l) => l.item),
+        );
+        order.set(
+          "amount_total",
+          lines.reduce((s, l) => s + l.item.unit_amount * l.quantity, 0),
+        );
+        txApp.saveNoValidate(order);
+        const holds = txApp.findCollectionByNameOrId(Collections.StockHolds);
+        for (let i = 0; i < lines.length; i++) {
+          const h = new Record(holds);
+          h.set("print_id", lines[i].print.id);
+          h.set("order_id", order.id);
+          h.set("quantity", lines[i].quantity);
+          h.set("status", "open");
+          h.set("expires_at", nowIso(SESSION_SECONDS + HOLD_GRACE_SECONDS));
+          txApp.saveNoValidate(h);
+          stocks[i].held += lines[i].quantity;
+          writeAvailable(txApp, stocks[i]);
+        }
+        if (prof) prof.mark("txWrite");
+      }
+      // Last statement: the gate learns the exact remaining stock from inside the writer.
+      for (let i = 0; i < lines.length; i++) {
+        if (stocks[i]) gate.settle($app.store(), lines[i].print.id, lines[i].quantity, gateSnapshot(stocks[i]));
+        else gate.giveBack($app.store(), lines[i].print.id, lines[i].quantity);
+      }
+      settled = true;
+    });
+    if (prof) prof.mark("txCommit");
+  } catch (err) {
+    if (settled) {
+      // The transaction failed after settling: the entry counts a hold that never committed.
+      invalidateGate(claims.map((c) => c.printId));
+    } else {
+      for (const c of claims) gate.giveBack($app.store(), c.printId, c.quantity);
+    }
+    throw err;
+  }
+  if (refusal) throw refusal;
+
+  let lineItems;
+  try {
+    lineItems = lines.map((l) =>
+      lineItem(l.item, fileUrl(l.print, "main_image", "800x0") || fileUrl(l.print, "cover_image", "800x0")),
+    );
+  } catch (err) {
+    abandon(order.id, "failed");
+    throw err;
+  }
+  return openSession(order, lineItems, {
+    kind: "print",
+    email: email,
+    shipping: true,
+    metadata: { order_id: order.id, kind: "print" },
+    prof: prof,
+  });
+}
+
+module.exports = { createPrintCheckout };

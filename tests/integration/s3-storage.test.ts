@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkChecksum } from '../../src/features/admin/model/file-digest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { startS3, type TestS3 } from '../support/s3';
 import { api, createAsSuperuser, type Loose, unique } from './helpers';
 import { seededVideoBytes } from './video-bytes';
+import { uploadWhole } from './video-upload-client';
 
 let s3: TestS3;
 let pb: TestPocketBase;
@@ -160,44 +160,7 @@ describe('a resumable upload with S3', () => {
     const before = seededVideoBytes(1024, 22);
     const chapter = await chapterWithVideo(before, 'before.mp4');
     const bytes = seededVideoBytes(VIDEO_UPLOAD.chunkBytes + 4096, 23);
-    let digests = '';
-    for (let i = 0; i < bytes.byteLength; i += VIDEO_UPLOAD.digestBlockBytes) {
-      digests += sha(bytes.subarray(i, i + VIDEO_UPLOAD.digestBlockBytes));
-    }
-    const meta = {
-      chapter: chapter.id,
-      filename: 'after.mp4',
-      filetype: 'video/mp4',
-      sha256: createHash('sha256').update(digests).digest('hex'),
-    };
-    const created = await fetch(`${pb.url}${VIDEO_UPLOAD.path}`, {
-      method: 'POST',
-      headers: {
-        authorization: admin,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(bytes.byteLength),
-        'upload-metadata': Object.entries(meta)
-          .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-          .join(','),
-      },
-    });
-    expect(created.status).toBe(201);
-    const url = `${pb.url}${created.headers.get('location')}`;
-    for (let offset = 0; offset < bytes.byteLength; offset += VIDEO_UPLOAD.chunkBytes) {
-      const chunk = bytes.subarray(offset, offset + VIDEO_UPLOAD.chunkBytes);
-      const res = await fetch(url, {
-        method: 'PATCH',
-        headers: {
-          authorization: admin,
-          'tus-resumable': '1.0.0',
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': String(offset),
-          'upload-checksum': await chunkChecksum(chunk),
-        },
-        body: chunk as BodyInit,
-      });
-      expect(res.status).toBe(204);
-    }
+    const url = await uploadWhole(pb.url, admin, chapter.id, bytes, 'after.mp4');
     let status: Loose = null;
     for (let i = 0; i < 50 && status?.state !== 'done'; i++) {
       status = await (await fetch(`${url}/finalise`, { method: 'POST', headers: { authorization: admin } })).json();

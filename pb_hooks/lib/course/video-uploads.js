@@ -7,8 +7,9 @@
 // received so far (its size is the upload offset) and <id>.json the upload's state.
 // A complete upload is verified and attached to the chapter outside the upload requests:
 // by the PWA's status polls (finalise, a few seconds of work per call) and by a cron job
-// for uploads whose browser went away. Attaching saves the chapter through the record
-// API's hooks, so the replaced video is archived as with any other upload.
+// for uploads whose browser went away. Attaching stores the file first, then saves only the
+// chapter's video and duration through the record hooks (so the replaced video is archived
+// as with any other upload) in a short transaction on a fresh read of the chapter.
 // CommonJS; required inside handlers.
 
 const { Collections, VIDEO_UPLOAD } = require(`${__hooks}/lib/contract.gen.js`);
@@ -390,20 +391,46 @@ function verifySome(app, st, deadline) {
   writeState(app, st);
 }
 
-/** Stores the verified file as the chapter's video (the replaced one is archived by its hook). */
+/**
+ * Stores the verified file as the chapter's video (the replaced one is archived by its hook).
+ * The slow part (the checks of the file, copying it into storage or sending it to S3) happens
+ * before the chapter is read; then a short transaction re-reads the chapter and sets only its
+ * video and duration, so an edit the admin made meanwhile (text, title) stays.
+ */
 function attach(app, st) {
   const dir = `${uploadsDir(app)}/${st.id}`;
   const named = `${dir}/${safeFileName(st.filename)}`;
+  let stored = "";
+  let fsys = null;
+  let base = "";
   try {
     if (fileSize(named) < 0) {
       $os.mkdirAll(dir, 0o700);
       $os.rename(binPath(app, st.id), named);
     }
-    const chapter = app.findRecordById(Collections.CourseModules, st.chapter);
-    chapter.set("video", $filesystem.fileFromPath(named));
-    chapter.set("duration_seconds", st.duration > 0 ? st.duration : null);
-    app.save(chapter);
+    const file = $filesystem.fileFromPath(named);
+    // the video field's own checks (a video by its bytes, size), as a record save makes them
+    const check = app.findRecordById(Collections.CourseModules, st.chapter);
+    check.set("video", file);
+    app.validate(check);
+    base = check.baseFilesPath();
+    fsys = app.newFilesystem();
+    fsys.uploadFile(file, `${base}/${file.name}`);
+    stored = file.name;
+    require(`${__hooks}/lib/setup/test-seam.js`).hold("video-attach");
+    app.runInTransaction((txApp) => {
+      const chapter = txApp.findRecordById(Collections.CourseModules, st.chapter);
+      // a name already in storage: validation would take it for a client-sent file name
+      chapter.set("video", stored);
+      chapter.set("duration_seconds", st.duration > 0 ? st.duration : null);
+      txApp.saveNoValidate(chapter);
+    });
   } catch (err) {
+    if (stored) {
+      try {
+        fsys.delete(`${base}/${stored}`);
+      } catch (_) {}
+    }
     st.attempts += 1;
     const why = `Storing the video failed: ${String(err?.message || err)}`;
     if (st.attempts >= MAX_ATTACH_ATTEMPTS) {
@@ -414,12 +441,14 @@ function attach(app, st) {
     }
     app.logger().error("video upload: attaching failed", "upload", st.id, "error", String(err));
     return;
+  } finally {
+    if (fsys) fsys.close();
   }
   removeQuietly(dir);
   st.state = "done";
   st.error = "";
   st.digests = [];
-  st.video = app.findRecordById(Collections.CourseModules, st.chapter).getString("video");
+  st.video = stored;
   writeState(app, st);
 }
 

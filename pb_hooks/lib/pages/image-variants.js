@@ -116,65 +116,125 @@ function makeCopies(app, record, name, dir) {
   return res.json;
 }
 
+/** Stores a copy in the record's file folder (local disk or S3); returns its file name. */
+function upload(fsys, record, path) {
+  const file = $filesystem.fileFromPath(path);
+  fsys.uploadFile(file, `${record.baseFilesPath()}/${file.name}`);
+  return file.name;
+}
+
+/** Deletes files of the copies field (and any thumbs PocketBase made of them). */
+function deleteFiles(fsys, record, names) {
+  for (const name of names) {
+    try {
+      fsys.delete(`${record.baseFilesPath()}/${name}`);
+      fsys.deletePrefix(`${record.baseFilesPath()}/thumbs_${name}/`);
+    } catch (_) {}
+  }
+}
+
 /**
- * Makes the missing copies of one record and drops stale ones, then saves it. Returns the
- * number of images it made copies for (or found unreadable). Never throws: an image without copies still shows
+ * The copies' two columns as they should be now: the record as it stands (re-read in the
+ * transaction) with the entries just made for images it still has. An image replaced meanwhile
+ * keeps what it has (its own copies come with its own save); files no entry names are dropped.
+ */
+function merge(now, made, uploaded) {
+  const current = readMap(now);
+  const stored = {};
+  for (const name of now.getStringSlice(FILES)) stored[name] = true;
+  for (const name of uploaded) stored[name] = true;
+  const map = {};
+  const files = [];
+  for (const image of imageFiles(now)) {
+    const mine = made[image];
+    const theirs = current[image];
+    const entry = mine || theirs;
+    if (!entry || !Array.isArray(entry.webp) || !entry.webp.every((pair) => stored[pair[1]])) continue;
+    map[image] = entry;
+    for (const pair of entry.webp) if (files.indexOf(pair[1]) === -1) files.push(pair[1]);
+  }
+  const drop = Object.keys(stored).filter((name) => files.indexOf(name) === -1);
+  return { map, files, drop };
+}
+
+/**
+ * Makes the missing copies of one record and drops stale ones. Returns the number of images
+ * it made copies for (or found unreadable). Never throws: an image without copies still shows
  * (as JPEG), and the cron job tries again.
+ *
+ * The slow part (the renderer's encoding, storing the files) happens on a record read before
+ * it; the write afterwards touches only the two columns of the copies, in a short transaction
+ * that re-reads the record, so it never writes back a sale or an edit made meanwhile.
  */
 function deriveRecord(app, record) {
   if (!hasVariants(record) || !rendererBase()) return 0;
   if (!needsWork(plan(record))) return 0;
   if (Date.now() < (app.store().get(DOWN_UNTIL) || 0)) return 0;
-  const lock = `images:${record.collection().name}:${record.id}`;
+  const collection = record.collection();
+  const lock = `images:${collection.name}:${record.id}`;
   const token = $security.randomString(16);
-  // the save below runs the update hooks again; the lock also ends that recursion
+  // one run per record at a time (the save hook and the cron job)
   if (app.store().getOrSet(lock, () => token) !== token) return 0;
   const dir = `${$os.tempDir()}/atelier-images/${$security.randomString(16)}`;
+  const fsys = app.newFilesystem();
+  const uploaded = [];
+  let committed = false;
   try {
     // the newest copy of the record: the request's may be older than the last save
-    const fresh = app.findRecordById(record.collection().id, record.id);
+    const fresh = app.findRecordById(collection.id, record.id);
     const p = plan(fresh);
     if (!needsWork(p)) return 0;
     $os.mkdirAll(dir, 0o700);
-    const map = {};
-    for (const name of p.images) if (p.missing.indexOf(name) === -1) map[name] = p.map[name];
-    const added = [];
+    const made = {};
     let madeCount = 0;
     for (const name of p.missing) {
-      let made;
+      let copies;
       try {
-        made = makeCopies(app, fresh, name, dir);
+        copies = makeCopies(app, fresh, name, dir);
       } catch (err) {
         if (String(err).indexOf("connection refused") !== -1) app.store().set(DOWN_UNTIL, Date.now() + DOWN_MS);
         app.logger().warn("image copies failed", "record", fresh.id, "file", name, "error", String(err));
         if (Date.now() < (app.store().get(DOWN_UNTIL) || 0)) break;
         continue;
       }
-      if (made.error) {
-        map[name] = made;
-        madeCount++;
-        continue;
+      if (copies.error) {
+        made[name] = copies;
+      } else {
+        const webp = [];
+        for (const f of copies.files) {
+          const stored = upload(fsys, fresh, f.path);
+          uploaded.push(stored);
+          webp.push([f.width, stored]);
+        }
+        made[name] = { width: copies.width, height: copies.height, webp };
       }
-      const webp = [];
-      for (const f of made.files) {
-        const file = $filesystem.fileFromPath(f.path);
-        added.push(file);
-        webp.push([f.width, file.name]);
-      }
-      map[name] = { width: made.width, height: made.height, webp };
       madeCount++;
     }
-    const stale = {};
-    for (const name of p.stale) stale[name] = true;
-    const kept = fresh.getStringSlice(FILES).filter((name) => !stale[name]);
-    fresh.set(FILES, kept.concat(added));
-    fresh.set(MAP, map);
-    app.save(fresh);
+    require(`${__hooks}/lib/setup/test-seam.js`).hold("image-copies");
+
+    let drop = [];
+    app.runInTransaction((txApp) => {
+      const now = txApp.findRecordById(collection.id, record.id);
+      const next = merge(now, made, uploaded);
+      drop = next.drop;
+      const before = JSON.stringify([now.getStringSlice(FILES), readMap(now)]);
+      if (JSON.stringify([next.files, next.map]) === before) return;
+      txApp
+        .db()
+        .newQuery(`UPDATE \`${collection.name}\` SET ${FILES} = {:files}, ${MAP} = {:map} WHERE id = {:id}`)
+        .bind({ files: JSON.stringify(next.files), map: JSON.stringify(next.map), id: record.id })
+        .execute();
+    });
+    committed = true;
+    deleteFiles(fsys, fresh, drop);
     return madeCount;
   } catch (err) {
     app.logger().warn("image copies not saved", "record", record.id, "error", String(err));
+    // the record is gone or the write failed: the files stored for it are nobody's
+    if (!committed) deleteFiles(fsys, record, uploaded);
     return 0;
   } finally {
+    fsys.close();
     $os.removeAll(dir);
     app.store().remove(lock);
   }

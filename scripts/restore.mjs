@@ -18,8 +18,17 @@ try {
     process.exitCode = 1;
   } else {
     console.log(`[atelier] restoring ${name}; the server restarts itself with the restored data…`);
-    await restoreBackup(conn, name);
+    const media = await restoreBackup(conn, name);
     console.log(`Restored ${name}.`);
+    if (media) {
+      console.log(`[atelier] ${media.restored} media files put back from the backup's copies.`);
+      if (media.missing.length)
+        console.error(
+          `[atelier] ${media.missing.length} files the backup names have no copy: ${media.missing.join(', ')}`,
+        );
+      if (media.error) console.error(`[atelier] putting the media back failed: ${media.error}`);
+      if (media.missing.length || media.error) process.exitCode = 1;
+    }
   }
 } catch (err) {
   console.error(`[atelier] ${err.message}`);

@@ -62,7 +62,7 @@ export async function connect({ env, url, log = console.log }) {
     target = temp.url;
   }
   const token = await signIn(target, env);
-  return { url: target, token, temporary: temp !== null, stop: async () => temp?.stop() };
+  return { url: target, env, token, temporary: temp !== null, stop: async () => temp?.stop() };
 }
 
 async function call(conn, method, path, body) {
@@ -109,9 +109,19 @@ export async function createBackup(conn, name = backupName()) {
 
 /**
  * Restores a backup. PocketBase answers, then replaces pb_data and restarts itself in place
- * (same process); this waits until it has gone away and answers again.
+ * (same process); this waits until it has gone away and answers again. With media on S3 the
+ * restarted server first puts back the files the backup's records name (pb_hooks
+ * lib/setup/backup-media.js): resolves with what it did, `{restored, missing, error}`, or
+ * null with local storage (the zip held the files).
  */
-export async function restoreBackup(conn, name, { timeoutMs = 10 * 60_000 } = {}) {
+export async function restoreBackup(conn, name, opts = {}) {
+  await restoreAndWait(conn, name, opts);
+  // the restored database has its own superusers: sign in again
+  const again = { ...conn, token: await signIn(conn.url, conn.env) };
+  return (await call(again, 'GET', '/api/atelier/backups/media-restore')).restore;
+}
+
+async function restoreAndWait(conn, name, { timeoutMs = 10 * 60_000 } = {}) {
   const names = (await listBackups(conn)).map((b) => b.key);
   if (!names.includes(name)) {
     throw new Error(`There is no backup named "${name}". Backups: ${names.length ? names.join(', ') : 'none'}.`);

@@ -13,12 +13,21 @@ import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run
 import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 import type { TestPocketBase } from '../support/pocketbase';
 import { startS3, type TestS3 } from '../support/s3';
-import { api, createAsSuperuser, type Loose, tinyMp4 } from './helpers';
+import { api, createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
 import { seededVideoBytes } from './video-bytes';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..', '..');
-const COLLECTIONS = ['artworks', 'prints', 'news_posts', 'pages', 'site_settings', 'courses', 'course_modules'];
+const COLLECTIONS = [
+  'artworks',
+  'prints',
+  'news_posts',
+  'pages',
+  'site_settings',
+  'courses',
+  'course_modules',
+  'course_lessons',
+];
 
 /** One PocketBase whose data dir outlives stop/start. */
 class Server {
@@ -119,8 +128,11 @@ async function snapshot(s: Server): Promise<{ records: Record<string, Loose[]>; 
   return { records, files };
 }
 
-/** Edits a title, deletes an artwork with its image, replaces a chapter video, adds a page. */
-async function changeData(s: Server): Promise<void> {
+/**
+ * Edits a title, deletes an artwork with its image and the chapter holding the drill's video,
+ * replaces another chapter's video, adds a page. Returns what it deleted.
+ */
+async function changeData(s: Server): Promise<{ artwork: Loose; chapter: Loose }> {
   const pb = s.asTestPb();
   const artworks = (await api(pb, 'GET', '/api/collections/artworks/records?sort=id', s.token)).body.items;
   expect(artworks.length).toBeGreaterThan(1);
@@ -131,27 +143,49 @@ async function changeData(s: Server): Promise<void> {
       .status,
   ).toBe(200);
   const chapters = (await api(pb, 'GET', '/api/collections/course_modules/records?sort=id', s.token)).body.items;
+  const withVideo = chapters.find((c: Loose) => c.sort_order === DRILL_CHAPTER);
+  expect(withVideo.video).toBeTruthy();
+  const other = chapters.find((c: Loose) => c.id !== withVideo.id);
   const form = new FormData();
   form.append('video', tinyMp4(), 'replacement.mp4');
-  expect(
-    (await api(pb, 'PATCH', `/api/collections/course_modules/records/${chapters[0].id}`, s.token, form)).status,
-  ).toBe(200);
-  await createAsSuperuser(pb, 'pages', { slug: 'after-the-backup', title: 'After', content: 'x', is_published: true });
+  expect((await api(pb, 'PATCH', `/api/collections/course_modules/records/${other.id}`, s.token, form)).status).toBe(
+    200,
+  );
+  // the chapter's lessons first: they require it (it has no tasks)
+  const filter = encodeURIComponent(`module_id="${withVideo.id}"`);
+  const lessons = (await api(pb, 'GET', `/api/collections/course_lessons/records?filter=${filter}`, s.token)).body
+    .items;
+  for (const lesson of lessons)
+    expect((await api(pb, 'DELETE', `/api/collections/course_lessons/records/${lesson.id}`, s.token)).status).toBe(204);
+  expect((await api(pb, 'DELETE', `/api/collections/course_modules/records/${withVideo.id}`, s.token)).status).toBe(
+    204,
+  );
+  await createAsSuperuser(pb, 'pages', {
+    slug: unique('after-the-backup'),
+    title: 'After',
+    content: 'x',
+    is_published: true,
+  });
+  return { artwork: artworks[0], chapter: withVideo };
 }
+
+/** The chapter (by sort order; one without tasks) that gets the drill's video. */
+const DRILL_CHAPTER = 2;
 
 /** A chapter video of real size, so the drill restores more than a few bytes of media. */
 async function addChapterVideo(s: Server): Promise<void> {
   const pb = s.asTestPb();
   const chapters = (await api(pb, 'GET', '/api/collections/course_modules/records?sort=id', s.token)).body.items;
+  const chapter = chapters.find((c: Loose) => c.sort_order === DRILL_CHAPTER);
   const form = new FormData();
   form.append(
     'video',
     new Blob([seededVideoBytes(3 * 1024 * 1024, 31) as BlobPart], { type: 'video/mp4' }),
     'drill.mp4',
   );
-  expect(
-    (await api(pb, 'PATCH', `/api/collections/course_modules/records/${chapters[0].id}`, s.token, form)).status,
-  ).toBe(200);
+  expect((await api(pb, 'PATCH', `/api/collections/course_modules/records/${chapter.id}`, s.token, form)).status).toBe(
+    200,
+  );
 }
 
 /** An unfinished resumable upload: it must not go into the backup. */
@@ -270,32 +304,89 @@ describe('backups with media on S3', () => {
     await s3?.stop();
   });
 
-  it('go to the backup bucket, hold the database but not the media, and restore', async () => {
+  it('go to the backup bucket; a restore of any kept backup brings back its records with their files', async () => {
+    const pb = () => server.asTestPb();
     const before = await snapshot(server);
-    const name = backupNameIn(await server.script('backup'));
-    expect(existsSync(join(server.dataDir, 'backups', name))).toBe(false);
-    const zip = readFileSync(join(s3.root, 'atelier-backups', name));
+    const a = backupNameIn(await server.script('backup'));
+    expect(existsSync(join(server.dataDir, 'backups', a))).toBe(false);
+    const zip = readFileSync(join(s3.root, 'atelier-backups', a));
     expect(zip.includes('data.db')).toBe(true);
     expect(zip.includes('storage/')).toBe(false);
     expect(readdirSync(join(s3.root, 'atelier-media')).length).toBeGreaterThan(0);
 
-    const settings = (await api(server.asTestPb(), 'GET', '/api/settings', server.token)).body;
+    const settings = (await api(pb(), 'GET', '/api/settings', server.token)).body;
     expect(settings.backups).toMatchObject({ cronMaxKeep: 3, s3: { enabled: true, bucket: 'atelier-backups' } });
 
-    // records come back; a file the change deleted from the bucket does not: media on S3
-    // is outside the backup (protect it with bucket versioning)
-    const deleted = (await api(server.asTestPb(), 'GET', '/api/collections/artworks/records?sort=id', server.token))
-      .body.items[0];
-    await changeData(server);
-    await server.script('restore', name);
+    // an artwork with its image and the chapter with the drill's video are deleted: their
+    // files leave the bucket
+    const gone = await changeData(server);
+    const imageKey = `artworks/${gone.artwork.id}/${gone.artwork.main_image}`;
+    const videoKey = `course_modules/${gone.chapter.id}/${gone.chapter.video}`;
+    const changed = await snapshot(server);
+    expect(changed.files[imageKey]).toBeUndefined();
+    expect(changed.files[videoKey]).toBeUndefined();
+    const b = backupNameIn(await server.script('backup'));
+
+    // the backups list holds the backups, nothing else
+    const listed = (await api(pb(), 'GET', '/api/backups', server.token)).body.map((x: Loose) => x.key).sort();
+    expect(listed).toEqual([a, b].sort());
+
+    // the older backup: records, the deleted image and the deleted video byte for byte
+    const out = await server.script('restore', a);
+    expect(out).toContain(`Restored ${a}.`);
+    // the image, the artwork's other images and the video
+    const putBack = Number(/(\d+) media files put back/.exec(out)?.[1]);
+    expect(putBack).toBeGreaterThanOrEqual(2);
     server.token = await superuserToken(server.url);
-    const after = await snapshot(server);
-    expect(after.records).toEqual(before.records);
-    const lost = Object.keys(before.files).filter((k) => after.files[k] !== before.files[k]);
-    expect(lost).toContain(`artworks/${deleted.id}/${deleted.main_image}`);
-    for (const key of lost) {
-      expect(key.startsWith(`artworks/${deleted.id}/`)).toBe(true);
-      expect(after.files[key]).toBe('missing (404)');
-    }
+    const restored = await snapshot(server);
+    expect(restored.files[imageKey]).toBe(before.files[imageKey]);
+    expect(restored.files[videoKey]).toBe(before.files[videoKey]);
+    expect(restored.files[videoKey]).toMatch(/^[0-9a-f]{64}$/);
+    expect(restored).toEqual(before);
+
+    // and the newer one again
+    await server.script('restore', b);
+    server.token = await superuserToken(server.url);
+    expect(await snapshot(server)).toEqual(changed);
+  });
+
+  it('keeps a copy of a file as long as a kept backup names it, and no longer', async () => {
+    const pb = () => server.asTestPb();
+    const kept = (key: string) => existsSync(join(s3.root, 'atelier-media', '_backups', 'media', key));
+    await server.script('backup');
+    const chapterVideo = new FormData();
+    chapterVideo.append(
+      'video',
+      new Blob([seededVideoBytes(64 * 1024, 7) as BlobPart], { type: 'video/mp4' }),
+      'v.mp4',
+    );
+    const chapters = (await api(pb(), 'GET', '/api/collections/course_modules/records?sort=-id', server.token)).body
+      .items;
+    const target = chapters[0];
+    const saved = (
+      await api(pb(), 'PATCH', `/api/collections/course_modules/records/${target.id}`, server.token, chapterVideo)
+    ).body;
+    const collectionId = (await api(pb(), 'GET', '/api/collections/course_modules', server.token)).body.id;
+    const key = `${collectionId}/${target.id}/${saved.video}`;
+    const second = backupNameIn(await server.script('backup'));
+    expect(kept(key)).toBe(true);
+
+    // the video is removed (the admin hooks archive it), then its archive entry: it is gone
+    // from the live bucket, kept for the second backup only
+    const patch = (body: Loose) =>
+      api(pb(), 'PATCH', `/api/collections/course_modules/records/${target.id}`, server.token, body);
+    expect((await patch({ video: null })).body.video_archive).toContain(saved.video);
+    expect((await patch({ video_archive: null })).body).toMatchObject({ video: '', video_archive: [] });
+    expect(existsSync(join(s3.root, 'atelier-media', key))).toBe(false);
+    const third = backupNameIn(await server.script('backup'));
+    expect(kept(key)).toBe(true);
+
+    // once no kept backup names it, the next backup drops the copy
+    expect((await api(pb(), 'DELETE', `/api/backups/${encodeURIComponent(second)}`, server.token)).status).toBe(204);
+    await server.script('backup');
+    expect(kept(key)).toBe(false);
+    // the backup made after the removal still restores (it never named the file)
+    await server.script('restore', third);
+    server.token = await superuserToken(server.url);
   });
 });

@@ -130,6 +130,7 @@ describe('the API', () => {
     ['POST', '/api/atelier/cancel-payment'],
     ['POST', '/api/atelier/demo-sign-in'],
     ['POST', '/api/stripe/webhook'],
+    ['GET', '/api/atelier/backups/media-restore'],
   ])("the hooks' %s %s: JSON that nothing may load or frame", async (method, path) => {
     const res = await fetch(`${plain.url}${path}`, {
       method,

@@ -151,7 +151,7 @@ routerAdd("POST", "/api/stripe/webhook", (e) => {
     rec.set("event_id", event.id);
     rec.set("type", event.type);
     rec.set("session_id", session.id || "");
-    rec.set("processed_at", new Date().toISOString().replace("T", " "));
+    rec.set("processed_at", require(`${__hooks}/lib/records/dates.js`).nowIso());
     $app.save(rec);
   } catch (_) {
     // a concurrent delivery of the same event recorded it first: fulfilment is idempotent

@@ -2,15 +2,11 @@
 // config. CommonJS; required inside handlers.
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const settings = require(`${__hooks}/lib/setup/env.js`);
 
-function env(name) {
-  const v = $os.getenv(name);
-  return v === undefined || v === null ? "" : String(v).trim();
-}
-
-function truthy(v) {
-  return /^(1|true|yes|on)$/i.test(String(v || ""));
-}
+const truthy = settings.truthy;
+/** A sign-in setting, white space around it dropped ("" when unset). */
+const env = (name) => settings.env(name).trim();
 
 function isLoopbackHost(host) {
   const h = String(host || "")

@@ -2,6 +2,7 @@
 // then emailed to the artist with Reply-To the visitor. CommonJS; required inside handlers.
 
 const { Collections, CONTACT_RATE_LIMIT } = require(`${__hooks}/lib/contract.gen.js`);
+const { escapeHtml } = require(`${__hooks}/lib/http/html.js`);
 
 // Per IP, new messages (replays of a clientId do not count) in a sliding window.
 const RATE_MAX = CONTACT_RATE_LIMIT.max;
@@ -18,7 +19,7 @@ function findByClientId(app, clientId) {
 }
 
 function recentCountFromIp(app, ip) {
-  const since = new Date(Date.now() - RATE_WINDOW_MIN * 60 * 1000).toISOString().replace("T", " ");
+  const since = require(`${__hooks}/lib/records/dates.js`).nowIso(-RATE_WINDOW_MIN * 60);
   return app.countRecords(
     Collections.ContactMessages,
     $dbx.exp("ip = {:ip} AND created >= {:since}", { ip: ip, since: since }),
@@ -46,12 +47,12 @@ function notifyArtist(app, msg) {
     ["Subject", msg.getString("subject")],
   ].filter((r) => r[1]);
   const table = rows
-    .map((r) => `<tr><td style="padding:2px 12px 2px 0;color:#8a7f72">${r[0]}</td><td>${m.escapeHtml(r[1])}</td></tr>`)
+    .map((r) => `<tr><td style="padding:2px 12px 2px 0;color:#8a7f72">${r[0]}</td><td>${escapeHtml(r[1])}</td></tr>`)
     .join("");
   const message = msg.getString("message");
   const html =
     `<table role="presentation" cellpadding="0" cellspacing="0">${table}</table>` +
-    `<div style="margin-top:16px;white-space:pre-wrap">${m.escapeHtml(message)}</div>` +
+    `<div style="margin-top:16px;white-space:pre-wrap">${escapeHtml(message)}</div>` +
     '<p style="margin-top:24px;color:#8a7f72">Reply to this email to answer the sender directly.</p>';
   const text = rows
     .map((r) => `${r[0]}: ${r[1]}`)

@@ -4,6 +4,9 @@
 
 const { Collections, DEFAULT_CONSENT_VERSION } = require(`${__hooks}/lib/contract.gen.js`);
 const viewingRoom = require(`${__hooks}/lib/forms/viewing-room.js`);
+const { artistName } = require(`${__hooks}/lib/site/settings.js`);
+const { escapeHtml } = require(`${__hooks}/lib/http/html.js`);
+const { siteUrl } = require(`${__hooks}/lib/site/urls.js`);
 
 const TOKEN_LEN = 40;
 // A repeated sign-up re-sends its email at most this often (minutes).
@@ -27,11 +30,11 @@ function findByToken(app, field, token) {
 }
 
 function unsubscribeUrl(sub) {
-  return `${mailer().siteUrl()}/api/atelier/newsletter/unsubscribe?token=${encodeURIComponent(sub.getString("unsubscribe_token"))}`;
+  return `${siteUrl()}/api/atelier/newsletter/unsubscribe?token=${encodeURIComponent(sub.getString("unsubscribe_token"))}`;
 }
 
 function confirmUrl(sub) {
-  return `${mailer().siteUrl()}/api/atelier/newsletter/confirm?token=${encodeURIComponent(sub.getString("confirm_token"))}`;
+  return `${siteUrl()}/api/atelier/newsletter/confirm?token=${encodeURIComponent(sub.getString("confirm_token"))}`;
 }
 
 function listHeaders(sub) {
@@ -42,20 +45,18 @@ function listHeaders(sub) {
 }
 
 function footerHtml(sub) {
-  const m = mailer();
   return (
-    `<p style="margin:0">You get this email because this address was entered on ${m.escapeHtml(m.siteUrl().replace(/^https?:\/\//, ""))}. ` +
-    `<a href="${m.escapeHtml(unsubscribeUrl(sub))}" style="color:#8a7f72">Unsubscribe</a> with one click.</p>`
+    `<p style="margin:0">You get this email because this address was entered on ${escapeHtml(siteUrl().replace(/^https?:\/\//, ""))}. ` +
+    `<a href="${escapeHtml(unsubscribeUrl(sub))}" style="color:#8a7f72">Unsubscribe</a> with one click.</p>`
   );
 }
 
 function button(href, label) {
-  const m = mailer();
-  return `<p style="margin:24px 0"><a href="${m.escapeHtml(href)}" style="display:inline-block;background:#2a2622;color:#fffdf9;padding:12px 20px;text-decoration:none">${m.escapeHtml(label)}</a></p>`;
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#2a2622;color:#fffdf9;padding:12px 20px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 }
 
 function recentlyMailed(app, sub, kind) {
-  const since = new Date(Date.now() - RESEND_AFTER_MIN * 60 * 1000).toISOString().replace("T", " ");
+  const since = require(`${__hooks}/lib/records/dates.js`).nowIso(-RESEND_AFTER_MIN * 60);
   const rows = app.findRecordsByFilter(
     Collections.MailLog,
     "ref = {:ref} && kind = {:kind} && status = 'sent' && created >= {:since}",
@@ -86,14 +87,13 @@ function sendMail(sub, kind, subject, title, bodyHtml, textLines) {
 const GREETING = "<p>Hello,</p>";
 
 function sendConfirmation(sub) {
-  const m = mailer();
-  const artist = m.artistName();
+  const artist = artistName();
   return sendMail(
     sub,
     "newsletter-confirm",
     `Please confirm your subscription to ${artist}`,
     "Confirm your subscription",
-    `${GREETING}<p>Thanks for signing up for occasional news about exhibitions and print editions from ${m.escapeHtml(artist)}. ` +
+    `${GREETING}<p>Thanks for signing up for occasional news about exhibitions and print editions from ${escapeHtml(artist)}. ` +
       "Please confirm that you want to receive them:</p>" +
       button(confirmUrl(sub), "Confirm subscription") +
       "<p>If you did not sign up, ignore this email and nothing will be sent.</p>",
@@ -106,32 +106,30 @@ function sendConfirmation(sub) {
 }
 
 function sendWelcome(sub) {
-  const m = mailer();
-  const artist = m.artistName();
+  const artist = artistName();
   return sendMail(
     sub,
     "newsletter-welcome",
     `Welcome — you are subscribed to ${artist}`,
     "You are subscribed",
     `${GREETING}<p>Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.</p>` +
-      button(`${m.siteUrl()}/`, "Visit the site"),
+      button(`${siteUrl()}/`, "Visit the site"),
     [
       "Your subscription is confirmed. You will receive occasional updates on exhibitions and print editions.",
-      `${m.siteUrl()}/`,
+      `${siteUrl()}/`,
     ],
   );
 }
 
 function sendViewingRoom(sub, artworkSlug, artworkTitle) {
-  const m = mailer();
-  const artist = m.artistName();
+  const artist = artistName();
   const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
   const query = `${artworkPart}access=${encodeURIComponent(viewingRoom.token(sub))}`;
-  const roomUrl = `${m.siteUrl()}/viewing-room?${query}`;
+  const roomUrl = `${siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
   let html =
-    `${GREETING}<p>Welcome to the private viewing room of ${m.escapeHtml(artist)}` +
-    (artworkTitle ? `, where <em>${m.escapeHtml(artworkTitle)}</em> is on view` : "") +
+    `${GREETING}<p>Welcome to the private viewing room of ${escapeHtml(artist)}` +
+    (artworkTitle ? `, where <em>${escapeHtml(artworkTitle)}</em> is on view` : "") +
     ". This link opens the room on any of your devices:</p>" +
     button(roomUrl, "Open the viewing room");
   const text = [`Welcome to the private viewing room of ${artist}.`, `Open the viewing room: ${roomUrl}`];

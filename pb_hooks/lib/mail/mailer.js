@@ -2,33 +2,9 @@
 // a shared HTML layout, and a mail_log row for every attempt. CommonJS; require inside handlers.
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-
-function escapeHtml(value) {
-  return String(value == null ? "" : value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/** Public origin without a trailing slash (SITE_URL, applied to meta.appURL at boot). */
-function siteUrl() {
-  const fromEnv = $os.getenv("SITE_URL");
-  const url =
-    fromEnv ||
-    $app.settings().meta.appURL ||
-    `http://${$os.getenv("HOST") || "127.0.0.1"}:${$os.getenv("PORT") || "8090"}`;
-  return url.replace(/\/+$/, "");
-}
-
-function artistName() {
-  try {
-    return $app.findFirstRecordByData(Collections.SiteSettings, "key", "main").getString("artist_name") || "Atelier";
-  } catch (_) {
-    return "Atelier";
-  }
-}
+const { escapeHtml } = require(`${__hooks}/lib/http/html.js`);
+const { artistName } = require(`${__hooks}/lib/site/settings.js`);
+const { siteUrl } = require(`${__hooks}/lib/site/urls.js`);
 
 /**
  * Wraps body HTML (already escaped by the caller) in the site's mail layout.
@@ -90,4 +66,4 @@ function send(opts) {
   return { ok: !error, error: error };
 }
 
-module.exports = { send, layout, escapeHtml, siteUrl, artistName };
+module.exports = { send, layout };

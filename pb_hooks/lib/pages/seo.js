@@ -7,26 +7,13 @@ const { Collections, COURSE_SLUG, DEFAULT_DESCRIPTION } = require(`${__hooks}/li
 const DROP_TITLE_MAX = 60;
 const DEFAULT_DROP = "print-drop";
 
-function esc(v) {
-  return require(`${__hooks}/lib/mail/mailer.js`).escapeHtml(v);
-}
+const { escapeHtml: esc } = require(`${__hooks}/lib/http/html.js`);
+const { artistName, siteSettings: settings } = require(`${__hooks}/lib/site/settings.js`);
+const { siteUrl: site, fileUrl: fileUrlOf } = require(`${__hooks}/lib/site/urls.js`);
 
-function site() {
-  return require(`${__hooks}/lib/mail/mailer.js`).siteUrl();
-}
-
-function settings(app) {
-  try {
-    return app.findFirstRecordByData(Collections.SiteSettings, "key", "main");
-  } catch (_) {
-    return null;
-  }
-}
-
+/** A share image: the 1600 px thumb. */
 function fileUrl(rec, field) {
-  const name = rec ? rec.getString(field) : "";
-  if (!name) return "";
-  return `${site()}/api/files/${rec.collection().name}/${rec.id}/${encodeURIComponent(name)}?thumb=1600x0`;
+  return fileUrlOf(rec, field, "1600x0");
 }
 
 function first(app, collection, filter, sort, params) {
@@ -275,8 +262,7 @@ function jsonLdScript(obj) {
  * preloads, written by React from the page's <img> elements; the table below is for the shell.
  */
 function headTags(app, path, query, rendered) {
-  const s = settings(app);
-  const artist = (s ? s.getString("artist_name") : "") || "Atelier";
+  const artist = artistName(app);
   const meta = pageMeta(app, path, query, artist);
   const title = meta.title ? `${meta.title} | ${artist}` : `${artist} — Contemporary Artist`;
   const canonical = meta.canonical || site() + (path === "/" ? "/" : path.replace(/\/+$/, ""));
@@ -332,13 +318,9 @@ const LCP_IMAGES = {
 /** [[width, file], …] of an image's WebP copies, or [] (image_variant_map, as the PWA reads it). */
 function webpCopies(record, name) {
   if (!record.collection().fields.getByName("image_variant_map")) return [];
-  try {
-    const entry = JSON.parse(record.getString("image_variant_map") || "null")?.[name];
-    const webp = entry && Array.isArray(entry.webp) ? entry.webp : [];
-    return webp.filter((pair) => Array.isArray(pair) && pair[0] > 0 && typeof pair[1] === "string" && pair[1]);
-  } catch {
-    return [];
-  }
+  const entry = require(`${__hooks}/lib/records/json.js`).jsonField(record, "image_variant_map")?.[name];
+  const webp = entry && Array.isArray(entry.webp) ? entry.webp : [];
+  return webp.filter((pair) => Array.isArray(pair) && pair[0] > 0 && typeof pair[1] === "string" && pair[1]);
 }
 
 /** <link rel=preload> for a page's LCP image, so it starts with the HTML, not after the data. */

@@ -3,14 +3,7 @@
 // (the restored database brings the settings of its day). Env wins over changes made in
 // the admin UI. CommonJS; required inside handlers.
 
-function env(name, fallback) {
-  const v = $os.getenv(name);
-  return v === "" || v === undefined || v === null ? fallback : v;
-}
-
-function truthy(v) {
-  return /^(1|true|yes|on)$/i.test(String(v || "").trim());
-}
+const { env, truthy } = require(`${__hooks}/lib/setup/env.js`);
 
 /** "Name <addr@x>" | "addr@x" → {name, address} */
 function parseMailFrom(raw) {

@@ -64,13 +64,6 @@ const SHIPPING_COUNTRIES = [
   "IN",
 ];
 
-function fileUrl(record, field, thumb) {
-  const name = record.getString(field);
-  if (!name) return "";
-  const mailer = require(`${__hooks}/lib/mail/mailer.js`);
-  return `${mailer.siteUrl()}/api/files/${record.collection().id}/${record.id}/${encodeURIComponent(name)}${thumb ? `?thumb=${thumb}` : ""}`;
-}
-
 function validEmail(v) {
   return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/http/validate.js`).EMAIL_RE.test(v)
     ? v.toLowerCase()
@@ -101,7 +94,7 @@ function stripeFailure(err) {
  */
 function openSession(order, lineItems, opts) {
   const stripe = require(`${__hooks}/lib/shop/stripe.js`);
-  const site = require(`${__hooks}/lib/mail/mailer.js`).siteUrl();
+  const site = require(`${__hooks}/lib/site/urls.js`).siteUrl();
   const prof = opts.prof;
   let session = null;
   try {
@@ -160,7 +153,6 @@ function requireConfigured() {
   }
 }
 module.exports = {
-  fileUrl,
   validEmail,
   lineItem,
   stripeFailure,

@@ -3,9 +3,11 @@
 // CommonJS; require inside handlers.
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { fileUrl } = require(`${__hooks}/lib/site/urls.js`);
 const { parseDate } = require(`${__hooks}/lib/records/dates.js`);
+const { jsonArray } = require(`${__hooks}/lib/records/json.js`);
 const { apiError } = require(`${__hooks}/lib/shop/checkout-input.js`);
-const { fileUrl, lineItem, openSession, requireConfigured, stripeFailure, validEmail } = require(
+const { lineItem, openSession, requireConfigured, stripeFailure, validEmail } = require(
   `${__hooks}/lib/shop/checkout.js`,
 );
 const { abandon } = require(`${__hooks}/lib/shop/stock.js`);
@@ -85,7 +87,7 @@ function createCourseCheckout(body, auth) {
         0,
         { u: auth.id },
       );
-      open = found.find((o) => jsonItems(o)[0]?.id === course.id) || null;
+      open = found.find((o) => jsonArray(o, "items")[0]?.id === course.id) || null;
       if (open) return;
       order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));
       order.set("kind", "course");
@@ -118,15 +120,6 @@ function createCourseCheckout(body, auth) {
     if (enrolled()) throw apiError(409, "You are already enrolled in this course.");
   }
   throw apiError(409, "Your checkout is being opened in another tab. Please wait a moment and try again.");
-}
-
-function jsonItems(order) {
-  try {
-    const v = JSON.parse(order.getString("items") || "[]");
-    return Array.isArray(v) ? v : [];
-  } catch (_) {
-    return [];
-  }
 }
 
 module.exports = { createCourseCheckout };

@@ -11,12 +11,12 @@
 // CommonJS; require inside handlers.
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { escapeHtml } = require(`${__hooks}/lib/http/html.js`);
+const { siteUrl } = require(`${__hooks}/lib/site/urls.js`);
+const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
+const { jsonArray, jsonField } = require(`${__hooks}/lib/records/json.js`);
 
 const DONE = ["paid", "needs_refund", "refunded", "amount_mismatch"];
-
-function nowIso() {
-  return new Date().toISOString().replace("T", " ");
-}
 
 /** The order whose id the server put in the session's metadata (never client_reference_id). */
 function findOrderForSession(app, session) {
@@ -39,14 +39,6 @@ function findOrderForSession(app, session) {
 function shippingOf(session) {
   const s = session.collected_information?.shipping_details || session.shipping_details || null;
   return s && typeof s === "object" ? s : null;
-}
-
-function jsonField(record, name) {
-  try {
-    return JSON.parse(record.getString(name) || "null");
-  } catch (_) {
-    return null;
-  }
 }
 
 function paymentIntentOf(session) {
@@ -102,7 +94,7 @@ function fulfilPrint(txApp, order, touched) {
       return `paid after its hold lapsed, and "${stock ? stock.title : pid}" has no copy left for it`;
     }
   }
-  const items = jsonField(order, "items") || [];
+  const items = jsonArray(order, "items");
   for (const h of holds) {
     if (h.getString("status") === "consumed") continue;
     const pid = h.getString("print_id");
@@ -131,7 +123,7 @@ function fulfilPrint(txApp, order, touched) {
 /** Course order: enrols the buyer, unless they are enrolled already (a second payment). */
 function fulfilCourse(txApp, order, session) {
   const user = courseBuyer(txApp, order, session);
-  const items = jsonField(order, "items") || [];
+  const items = jsonArray(order, "items");
   const courseId = session.metadata?.course_id || items[0]?.id;
   if (!user || !courseId) {
     $app.logger().error("paid course order without a buyer account", "order", order.id);
@@ -294,26 +286,26 @@ function money(cents, currency) {
   return currency === "sek" ? `${units} ${symbol}` : `${symbol}${units}`;
 }
 
-function itemRows(mailer, items, currency) {
+function itemRows(items, currency) {
   return items
     .map((it) => {
       const nums = it.edition_numbers?.length ? ` (edition no. ${it.edition_numbers.join(", ")})` : "";
-      return `<tr><td style="padding:4px 0">${mailer.escapeHtml(it.title)}${mailer.escapeHtml(nums)} × ${it.quantity}</td><td style="padding:4px 0;text-align:right">${mailer.escapeHtml(money(it.unit_amount * it.quantity, currency))}</td></tr>`;
+      return `<tr><td style="padding:4px 0">${escapeHtml(it.title)}${escapeHtml(nums)} × ${it.quantity}</td><td style="padding:4px 0;text-align:right">${escapeHtml(money(it.unit_amount * it.quantity, currency))}</td></tr>`;
     })
     .join("");
 }
 
 /** The two messages of an order in its current state: {buyer?, artist?}. */
-function messagesFor(mailer, order) {
-  const items = jsonField(order, "items") || [];
+function messagesFor(order) {
+  const items = jsonArray(order, "items");
   const currency = order.getString("currency");
   const kind = order.getString("kind");
   const status = order.getString("status");
-  const table = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRows(mailer, items, currency)}
-<tr><td style="padding-top:8px;border-top:1px solid #ddd"><strong>Total</strong></td><td style="padding-top:8px;border-top:1px solid #ddd;text-align:right"><strong>${mailer.escapeHtml(money(order.getInt("amount_total"), currency))}</strong></td></tr></table>`;
+  const table = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRows(items, currency)}
+<tr><td style="padding-top:8px;border-top:1px solid #ddd"><strong>Total</strong></td><td style="padding-top:8px;border-top:1px solid #ddd;text-align:right"><strong>${escapeHtml(money(order.getInt("amount_total"), currency))}</strong></td></tr></table>`;
   const shortId = order.id.slice(0, 8);
   const buyer = order.getString("email");
-  const problem = mailer.escapeHtml(order.getString("problem"));
+  const problem = escapeHtml(order.getString("problem"));
   if (status === "paid") {
     const ship = jsonField(order, "shipping");
     return {
@@ -322,14 +314,14 @@ function messagesFor(mailer, order) {
         title: kind === "course" ? "Welcome to the course" : "Thank you for your order",
         body:
           kind === "course"
-            ? `<p>Thank you for enrolling. Your course is ready in <a href="${mailer.siteUrl()}/my-courses">My courses</a>.</p>${table}<p>Order ${mailer.escapeHtml(shortId)}</p>`
-            : `<p>Thank you for your order. Your signed limited-edition print ships from Stockholm with free worldwide shipping (usually 2–4 weeks). Import duties and taxes may apply.</p>${table}<p>Order ${mailer.escapeHtml(shortId)}</p>`,
+            ? `<p>Thank you for enrolling. Your course is ready in <a href="${siteUrl()}/my-courses">My courses</a>.</p>${table}<p>Order ${escapeHtml(shortId)}</p>`
+            : `<p>Thank you for your order. Your signed limited-edition print ships from Stockholm with free worldwide shipping (usually 2–4 weeks). Import duties and taxes may apply.</p>${table}<p>Order ${escapeHtml(shortId)}</p>`,
         kind: "order-buyer",
       },
       artist: {
         subject: `New ${kind} order ${shortId}`,
         title: `New ${kind} order`,
-        body: `<p>Paid by ${mailer.escapeHtml(buyer || "unknown")}.</p>${table}${ship ? `<pre style="font-family:inherit">${mailer.escapeHtml(JSON.stringify(ship, null, 2))}</pre>` : ""}`,
+        body: `<p>Paid by ${escapeHtml(buyer || "unknown")}.</p>${table}${ship ? `<pre style="font-family:inherit">${escapeHtml(JSON.stringify(ship, null, 2))}</pre>` : ""}`,
         kind: "order-artist",
       },
     };
@@ -340,13 +332,13 @@ function messagesFor(mailer, order) {
       buyer: {
         subject: refunded ? "Your payment has been refunded" : "We could not complete your order",
         title: "We are sorry",
-        body: `<p>Your payment arrived after ${kind === "course" ? "you were already enrolled in this course" : "the last copy of this edition was sold"}, so we cannot fulfil order ${mailer.escapeHtml(shortId)}.</p>${table}<p>${refunded ? "The full amount has been refunded to your payment method; it usually shows within 5–10 days." : "The full amount will be refunded to your payment method. We will be in touch if we need anything from you."}</p>`,
+        body: `<p>Your payment arrived after ${kind === "course" ? "you were already enrolled in this course" : "the last copy of this edition was sold"}, so we cannot fulfil order ${escapeHtml(shortId)}.</p>${table}<p>${refunded ? "The full amount has been refunded to your payment method; it usually shows within 5–10 days." : "The full amount will be refunded to your payment method. We will be in touch if we need anything from you."}</p>`,
         kind: "order-refund-buyer",
       },
       artist: {
         subject: `${refunded ? "Refunded" : "Refund needed"}: order ${shortId}`,
         title: refunded ? "Order refunded" : "Order needs a refund",
-        body: `<p>Order ${mailer.escapeHtml(shortId)} from ${mailer.escapeHtml(buyer || "unknown")} was ${problem || "paid but cannot be fulfilled"}.</p>${table}<p>${refunded ? `Refunded through Stripe (${mailer.escapeHtml(order.getString("stripe_refund_id"))}).` : `Refund it in the Stripe dashboard (payment ${mailer.escapeHtml(order.getString("stripe_payment_intent") || "unknown")}), then set the order to refunded.`}</p>`,
+        body: `<p>Order ${escapeHtml(shortId)} from ${escapeHtml(buyer || "unknown")} was ${problem || "paid but cannot be fulfilled"}.</p>${table}<p>${refunded ? `Refunded through Stripe (${escapeHtml(order.getString("stripe_refund_id"))}).` : `Refund it in the Stripe dashboard (payment ${escapeHtml(order.getString("stripe_payment_intent") || "unknown")}), then set the order to refunded.`}</p>`,
         kind: "order-refund-artist",
       },
     };
@@ -356,7 +348,7 @@ function messagesFor(mailer, order) {
       artist: {
         subject: `Check payment: order ${shortId}`,
         title: "A payment does not match its order",
-        body: `<p>${problem}. Nothing was fulfilled and the order's copies went back to stock. Check the payment in the Stripe dashboard and refund or contact the buyer (${mailer.escapeHtml(buyer || "unknown")}).</p>${table}`,
+        body: `<p>${problem}. Nothing was fulfilled and the order's copies went back to stock. Check the payment in the Stripe dashboard and refund or contact the buyer (${escapeHtml(buyer || "unknown")}).</p>${table}`,
         kind: "order-mismatch-artist",
       },
     };
@@ -367,7 +359,7 @@ function messagesFor(mailer, order) {
 function sendEmails(orderId) {
   const mailer = require(`${__hooks}/lib/mail/mailer.js`);
   const order = $app.findRecordById(Collections.Orders, orderId);
-  const msgs = messagesFor(mailer, order);
+  const msgs = messagesFor(order);
   const buyer = order.getString("email");
   if (msgs.buyer && buyer && claim(orderId, "buyer_email_sent_at")) {
     const m = msgs.buyer;

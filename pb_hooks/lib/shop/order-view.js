@@ -16,10 +16,7 @@ function paymentStatus(status) {
 }
 
 function verified(order) {
-  let items = [];
-  try {
-    items = JSON.parse(order.getString("items") || "[]");
-  } catch (_) {}
+  const items = require(`${__hooks}/lib/records/json.js`).jsonArray(order, "items");
   const status = order.getString("status");
   return {
     order: {

@@ -8,9 +8,10 @@
 // CommonJS; require inside handlers.
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { fileUrl } = require(`${__hooks}/lib/site/urls.js`);
 const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
 const { apiError, parsePrintItems, parseCurrency, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
-const { fileUrl, lineItem, openSession, requireConfigured, validEmail, HOLD_GRACE_SECONDS, SESSION_SECONDS } = require(
+const { lineItem, openSession, requireConfigured, validEmail, HOLD_GRACE_SECONDS, SESSION_SECONDS } = require(
   `${__hooks}/lib/shop/checkout.js`,
 );
 const { abandon, claimTickets, gateSnapshot, heldBy, invalidateGate, remainingOf, stockOf, writeAvailable } = require(

@@ -40,7 +40,7 @@ function refresh() {
   }
   const stored = {};
   const refused = {};
-  const fetchedAt = new Date().toISOString().replace("T", " ");
+  const fetchedAt = require(`${__hooks}/lib/records/dates.js`).nowIso();
   const fallback = require(`${__hooks}/lib/shop/pricing.js`).FALLBACK_RATES;
   $app.runInTransaction((txApp) => {
     for (const cur of ["SEK", "USD"]) {

@@ -1,0 +1,23 @@
+// The artist's site settings: one record, key "main", edited in the admin UI. CommonJS;
+// require inside handlers.
+
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+
+const FALLBACK_SITE_NAME = "Atelier";
+
+/** The settings record, or null when there is none. */
+function siteSettings(app) {
+  try {
+    return app.findFirstRecordByData(Collections.SiteSettings, "key", "main");
+  } catch (_) {
+    return null;
+  }
+}
+
+/** The artist's name as the site shows it (the fallback until one is set). */
+function artistName(app) {
+  const s = siteSettings(app || $app);
+  return (s ? s.getString("artist_name") : "") || FALLBACK_SITE_NAME;
+}
+
+module.exports = { siteSettings, artistName };

@@ -1,2 +1,7 @@
 export const TEST_SUPERUSER: Readonly<{ email: string; password: string }>;
 export function superuserToken(url: string, opts?: { ip?: string }): Promise<string>;
+export interface SuperuserServer {
+  url: string;
+  superuser: { token: string };
+}
+export function superuserFetch(server: SuperuserServer, path: string, init?: RequestInit): Promise<Response>;

@@ -19,3 +19,14 @@ export async function superuserToken(url, { ip } = {}) {
   if (!res.ok) throw new Error(`superuser sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()).token;
 }
+
+/**
+ * A request as the superuser of `server` ({url, superuser: {token}}): JSON unless the caller's
+ * headers say otherwise. Resolves the response, whatever its status.
+ */
+export function superuserFetch(server, path, init = {}) {
+  return fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: server.superuser.token, ...init.headers },
+  });
+}

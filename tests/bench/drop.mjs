@@ -11,16 +11,14 @@
 //
 // --profile starts PocketBase with ATELIER_PROFILE=1 and prints where each request's time
 // went on the server (pb_hooks/lib/shop/profile.js); the probes add a little time themselves.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
 import { startStripeStandin } from '../../scripts/lib/stripe-standin.mjs';
+import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
 
-const SUPERUSER = { email: 'bench@atelier.test', password: 'bench-superuser-password' };
 // Addresses per /24 block we hand out (127.B.C.1–250).
 const PER_BLOCK = 250;
 
@@ -85,74 +83,43 @@ function post(url, body, localAddress, headers = {}, method = 'POST') {
   });
 }
 
-async function superuserFetch(server, token, path, init = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: token, ...(init.headers ?? {}) },
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** PocketBase + Stripe stand-in for a series of drops. */
 export async function startDropServer({ hooksPool, profile = false } = {}) {
   const stripe = await startStripeStandin();
-  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-drop-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SITE_URL: `http://127.0.0.1:${port}`,
-    DEMO_CONTENT: '0',
-    ATELIER_PROFILE: profile ? '1' : '',
-    ...stripe.env,
-  };
   let server;
-  let startSeconds = 0;
   try {
-    prepareData({ dataDir, env, superuser: SUPERUSER });
-    const spawned = Date.now();
-    server = await servePocketBase({ dataDir, port, env, hooksPool });
-    startSeconds = (Date.now() - spawned) / 1000;
+    server = await startThrowawayPocketBase({
+      hooksPool,
+      tempPrefix: 'atelier-drop-',
+      env: { ATELIER_PROFILE: profile ? '1' : '', ...stripe.env },
+    });
   } catch (err) {
     await stripe.stop();
-    rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
-  const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
-  }).then((r) => r.json());
   let printSeq = 0;
   const ctx = {
     server,
     stripe,
     profile,
-    startSeconds,
-    su: (path, init) => superuserFetch(server, auth.token, path, init),
+    startSeconds: server.startSeconds,
+    su: (path) => server.admin('GET', path),
     async createPrint(edition) {
       printSeq += 1;
-      return ctx.su('/api/collections/prints/records', {
-        method: 'POST',
-        body: JSON.stringify({
-          slug: `drop-bench-${printSeq}`,
-          title: `Drop Bench ${printSeq}`,
-          currency: 'eur',
-          price_cents: 24000,
-          edition_size: edition,
-          is_active: true,
-          sort_order: printSeq,
-        }),
+      return server.admin('POST', '/api/collections/prints/records', {
+        slug: `drop-bench-${printSeq}`,
+        title: `Drop Bench ${printSeq}`,
+        currency: 'eur',
+        price_cents: 24000,
+        edition_size: edition,
+        is_active: true,
+        sort_order: printSeq,
       });
     },
     async stop() {
       await server.stop();
       await stripe.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return ctx;

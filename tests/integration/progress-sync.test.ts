@@ -1,12 +1,9 @@
 import 'fake-indexeddb/auto';
-import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
-import { createProgressHandler } from '@/features/course/api/progress-sync';
 import { chapterProgressId, taskProgressId } from '@/features/course/model/progress-id';
-import { AtelierDb } from '@/lib/offline/db';
-import { createOutbox } from '@/lib/offline/outbox';
-import { startPocketBase, type TestPocketBase, createUser } from '../support/pocketbase';
+import { createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { drained, learnerClient, progressDevice } from '../support/progress-device';
 import { api, createAsSuperuser, listAll, tinyMp4 } from './helpers';
 
 let pb: TestPocketBase;
@@ -34,45 +31,8 @@ afterAll(async () => {
   await pb?.stop();
 });
 
-function client(token: string) {
-  const c = new PocketBase(pb.url);
-  c.autoCancellation(false);
-  c.authStore.save(token, null);
-  return c;
-}
-
-function testOutbox(token: string) {
-  const net = { online: true };
-  const outbox = createOutbox(new AtelierDb(`outbox-${Math.random()}`).outbox, {
-    now: () => Date.now(),
-    random: Math.random,
-    isOnline: () => net.online,
-    withLock: async (fn) => {
-      await fn();
-      return true;
-    },
-    setTimer: (fn, ms) => {
-      const t = setTimeout(fn, ms);
-      return () => clearTimeout(t);
-    },
-  });
-  const c = client(token);
-  outbox.register(CHAPTER_PROGRESS_OP, createProgressHandler(c, 'chapter_progress'));
-  outbox.register(TASK_PROGRESS_OP, createProgressHandler(c, 'user_task_progress'));
-  return Object.assign(outbox, { net });
-}
-
-async function drained(outbox: ReturnType<typeof testOutbox>, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await outbox.drain();
-    const s = await outbox.status();
-    if (process.env.SYNC_DEBUG) console.log(JSON.stringify(s));
-    if (s.pending === 0) return s;
-    if (Date.now() > deadline) throw new Error(`outbox not drained: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const client = (token: string) => learnerClient(pb.url, token);
+const testOutbox = (token: string) => progressDevice(pb.url, token);
 
 // A seeded pseudo-random generator, so a failure can be replayed.
 function rng(seed: number) {

@@ -1,12 +1,8 @@
 // Stock that nothing can rewind or hoard: server-owned counters against admin saves, the
 // edition-size floor, caps per order and per visitor, cancel releasing at once, and the
 // stock gate following the database (edits, lapsed holds, restarts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
-import { createUser } from '../support/pocketbase';
+import { createUser, startPocketBase } from '../support/pocketbase';
 import { startStripeStandin } from '../support/stripe-standin';
 import {
   cancel,
@@ -259,42 +255,19 @@ describe('the stock gate follows the database', () => {
 
   it('after a restart the gate starts from the database: held copies stay held, the rest sell', async () => {
     const stripe = await startStripeStandin();
-    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-restart-'));
-    const port = await freePort();
-    const env = {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DEMO_CONTENT: '0',
-      ...stripe.env,
-    };
-    const superuser = { email: 'restart@atelier.test', password: 'restart-password-123' };
-    prepareData({ dataDir, env, superuser });
-    let server = await servePocketBase({ dataDir, port, env });
+    const server = await startPocketBase({ env: stripe.env }).catch(async (err) => {
+      await stripe.stop();
+      throw err;
+    });
     try {
-      const token = (
-        (await (
-          await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
-          })
-        ).json()) as { token: string }
-      ).token;
-      const created = await fetch(`${server.url}/api/collections/prints/records`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({
-          slug: 'restart',
-          title: 'Restart',
-          currency: 'eur',
-          price_cents: 10000,
-          edition_size: 3,
-          is_active: true,
-        }),
+      const print = await server.admin<{ id: string }>('POST', '/api/collections/prints/records', {
+        slug: 'restart',
+        title: 'Restart',
+        currency: 'eur',
+        price_cents: 10000,
+        edition_size: 3,
+        is_active: true,
       });
-      const print = (await created.json()) as { id: string };
       const buy = (ip: string) =>
         fetch(`${server.url}/api/atelier/create-payment`, {
           method: 'POST',
@@ -306,8 +279,7 @@ describe('the stock gate follows the database', () => {
           }),
         }).then((r) => r.status);
       expect(await buy('10.200.0.1')).toBe(200);
-      await server.stop();
-      server = await servePocketBase({ dataDir, port, env });
+      await server.restart();
       expect(await buy('10.200.0.2')).toBe(409);
       const one = await fetch(`${server.url}/api/atelier/create-payment`, {
         method: 'POST',
@@ -318,7 +290,6 @@ describe('the stock gate follows the database', () => {
     } finally {
       await server.stop();
       await stripe.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

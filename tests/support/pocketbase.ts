@@ -1,10 +1,9 @@
-// A real PocketBase for tests: free port, temp data dir, this repo's migrations and hooks.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
-import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
+// A real PocketBase for tests: free port, temp data dir, this repo's migrations and hooks
+// (scripts/lib/throwaway-pb.mjs, the one set-up every test server and bench uses).
+import { superuserFetch } from '../../scripts/lib/superuser.mjs';
+import { startThrowawayPocketBase, type ThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
 
+/** What the helpers below need of a server (a started one is a ThrowawayPocketBase). */
 export interface TestPocketBase {
   url: string;
   dataDir: string;
@@ -29,49 +28,17 @@ export interface StartOptions {
   behindProxy?: boolean;
 }
 
-export async function startPocketBase(opts: StartOptions = {}): Promise<TestPocketBase> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-pb-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SITE_URL: `http://127.0.0.1:${port}`,
-    DEMO_CONTENT: opts.seed ? '1' : '0',
-    TRUSTED_PROXY: opts.behindProxy ? '1' : '',
-    ...opts.env,
-  } as Record<string, string>;
-  let server: Awaited<ReturnType<typeof servePocketBase>>;
-  try {
-    prepareData({ dataDir, publicDir: opts.publicDir, env, superuser: TEST_SUPERUSER, seed: !!opts.seed });
-    server = await servePocketBase({ dataDir, publicDir: opts.publicDir, port, env });
-  } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-  const token = await superuserToken(server.url);
-  return {
-    url: server.url,
-    dataDir,
-    superuser: { ...TEST_SUPERUSER, token },
-    output: server.output,
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startPocketBase(opts: StartOptions = {}): Promise<ThrowawayPocketBase> {
+  return startThrowawayPocketBase({
+    seed: !!opts.seed,
+    publicDir: opts.publicDir,
+    env: { TRUSTED_PROXY: opts.behindProxy ? '1' : '', ...opts.env },
+  });
 }
 
 /** Calls the PocketBase API as the superuser. */
-export async function asSuperuser(pb: TestPocketBase, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${pb.url}${path}`, {
-    ...init,
-    headers: {
-      'content-type': 'application/json',
-      authorization: pb.superuser.token,
-      ...(init.headers as Record<string, string>),
-    },
-  });
+export function asSuperuser(pb: TestPocketBase, path: string, init: RequestInit = {}): Promise<Response> {
+  return superuserFetch(pb, path, init);
 }
 
 export type Role = 'learner' | 'admin';

@@ -1,10 +1,6 @@
-// The PocketBase the fault runs sync against: seeded demo content, a fixed port and data dir
-// so it can be restarted in the middle of a sync, and a TCP proxy that cuts connections.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
-import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
+// The PocketBase the fault runs sync against: seeded demo content, restartable in the middle
+// of a sync (same port and data), and a TCP proxy that cuts connections.
+import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
 import { type CuttingProxy, startCuttingProxy } from './tcp-proxy';
 
 export interface FaultServer {
@@ -17,35 +13,29 @@ export interface FaultServer {
   stop(): Promise<void>;
 }
 
+// the superuser's own address, apart from every device's
+const ADMIN_IP = '10.200.0.1';
+
 export async function startFaultServer(): Promise<FaultServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-sync-faults-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SITE_URL: `http://127.0.0.1:${port}`,
-    DEMO_CONTENT: '1',
+  const pb = await startThrowawayPocketBase({
+    seed: true,
+    tempPrefix: 'atelier-sync-faults-',
     // the harness stands where a reverse proxy would and names each device in X-Forwarded-For,
     // so every device (and every side-by-side run) meets the per-client limits apart, as phones do
-    TRUSTED_PROXY: '127.0.0.1',
-  } as Record<string, string>;
-  prepareData({ dataDir, env, superuser: TEST_SUPERUSER, seed: true });
-  let server = await servePocketBase({ dataDir, port, env });
-  const url = server.url;
-  let token = await superuserToken(url, { ip: '10.200.0.1' });
-  const proxy = await startCuttingProxy({ host: '127.0.0.1', port });
-  let restarting: Promise<void> | undefined;
+    env: { TRUSTED_PROXY: '127.0.0.1' },
+    superuserIp: ADMIN_IP,
+  });
+  const proxy = await startCuttingProxy({ host: '127.0.0.1', port: pb.port });
 
   async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Response | undefined;
     // runs go on side by side: another run's restart may catch this call, which then waits it out
     for (let attempt = 0; !res; attempt++) {
-      await restarting;
+      await pb.settled();
       try {
-        res = await fetch(`${url}${path}`, {
+        res = await pb.fetch(path, {
           method,
-          headers: { 'content-type': 'application/json', authorization: token, 'x-forwarded-for': '10.200.0.1' },
+          headers: { 'x-forwarded-for': ADMIN_IP },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch (err) {
@@ -59,23 +49,13 @@ export async function startFaultServer(): Promise<FaultServer> {
   }
 
   return {
-    url,
+    url: pb.url,
     proxy,
     admin,
-    restart() {
-      restarting ??= (async () => {
-        await server.stop();
-        server = await servePocketBase({ dataDir, port, env });
-        token = await superuserToken(url, { ip: '10.200.0.1' });
-      })().finally(() => {
-        restarting = undefined;
-      });
-      return restarting;
-    },
+    restart: () => pb.restart(),
     async stop() {
       await proxy.close();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await pb.stop();
     },
   };
 }

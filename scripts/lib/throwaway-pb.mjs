@@ -1,0 +1,99 @@
+// A throwaway PocketBase: a free port, a temp data dir deleted on stop, this repository's
+// migrations and hooks, TEST_SUPERUSER signed in. The one set-up the integration tests, the
+// sync-fault harness and the benches start their servers with.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, prepareData, servePocketBase } from './pb-run.mjs';
+import { superuserFetch, superuserToken, TEST_SUPERUSER } from './superuser.mjs';
+
+/**
+ * Starts one. `seed` adds the demo content; `env` is added to the process environment (the
+ * server's address, SITE_URL and DEMO_CONTENT are set here); `superuserIp` is sent as
+ * X-Forwarded-For when the superuser signs in (servers that trust a proxy).
+ */
+export async function startThrowawayPocketBase({
+  seed = false,
+  env: extraEnv = {},
+  publicDir,
+  hooksPool,
+  superuserIp,
+  tempPrefix = 'atelier-pb-',
+} = {}) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DEMO_CONTENT: seed ? '1' : '0',
+    ...extraEnv,
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), tempPrefix));
+  let server;
+  let startSeconds = 0;
+  const serve = async () => {
+    const spawned = Date.now();
+    server = await servePocketBase({ dataDir, publicDir, port, env, hooksPool });
+    startSeconds = (Date.now() - spawned) / 1000;
+  };
+  let token;
+  try {
+    prepareData({ dataDir, publicDir, env, superuser: TEST_SUPERUSER, seed });
+    await serve();
+    token = await superuserToken(server.url, { ip: superuserIp });
+  } catch (err) {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  let restarting;
+  const pb = {
+    url: server.url,
+    port,
+    dataDir,
+    env,
+    superuser: { ...TEST_SUPERUSER, token },
+    /** The PocketBase process now running (a restart replaces it). */
+    get child() {
+      return server.child;
+    },
+    /** Seconds from spawning the running PocketBase to its first healthy answer. */
+    get startSeconds() {
+      return startSeconds;
+    },
+    /** Everything the running PocketBase printed so far (for failure messages). */
+    output: () => server.output(),
+    /** A request as the superuser: the response, whatever its status. */
+    fetch: (path, init) => superuserFetch(pb, path, init),
+    /** A request as the superuser that must succeed: its JSON body (null when empty). */
+    async admin(method, path, body) {
+      const res = await superuserFetch(pb, path, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+    /** Stops PocketBase and starts it again on the same port and data (one restart at a time). */
+    restart() {
+      restarting ??= (async () => {
+        await server.stop();
+        await serve();
+        pb.superuser.token = await superuserToken(server.url, { ip: superuserIp });
+      })().finally(() => {
+        restarting = undefined;
+      });
+      return restarting;
+    },
+    /** Resolves when no restart is under way. */
+    settled: () => restarting ?? Promise.resolve(),
+    async stop() {
+      await restarting?.catch(() => {});
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return pb;
+}

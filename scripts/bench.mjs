@@ -1,20 +1,23 @@
 #!/usr/bin/env node
 // `npm run bench`: prints tables. Measures, never asserts timings; budgets are checked
 // by scripts/check-budgets.mjs (bundle) and the Lighthouse floors below.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { load } from '../tests/bench/api-load.mjs';
 import { measureBundle } from '../tests/bench/bundle.mjs';
 import { runLighthouse } from '../tests/bench/lighthouse.mjs';
 import { warmReload } from '../tests/bench/warm-reload.mjs';
 import { buildIfStale } from './lib/build.mjs';
+import { loadDotEnv } from './lib/env.mjs';
 import { makeImageCopies } from './lib/image-copies.mjs';
 import { root } from './lib/pb-args.mjs';
-import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { freePort } from './lib/pb-run.mjs';
 import { startRenderer } from './lib/renderer.mjs';
-import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
+import { startThrowawayPocketBase } from './lib/throwaway-pb.mjs';
 
+// The servers run with the environment `npm start` gives them: .env first, where there is one.
+const dotEnv = resolve(root, '.env');
+loadDotEnv();
 // Sections are plain words (`npm run bench -- drop sync`); flags after them go to the
 // sections that take options (`npm run bench -- drop --repeat 20`).
 const args = process.argv.slice(2);
@@ -24,6 +27,12 @@ const FLOORS = { performance: 80, accessibility: 100, seo: 100 };
 const firstFlag = args.findIndex((a) => a.startsWith('--'));
 const only = new Set(firstFlag < 0 ? args : args.slice(0, firstFlag));
 const sectionArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
+const SECTIONS = ['bundle', 'lighthouse', 'api', 'drop', 'sync', 'sync-faults'];
+const unknown = [...only].filter((s) => !SECTIONS.includes(s));
+if (unknown.length) {
+  console.error(`unknown bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  process.exit(2);
+}
 const want = (name) => only.size === 0 || only.has(name);
 const kB = (n) => (n / 1024).toFixed(1);
 const table = (rows) => {
@@ -54,27 +63,22 @@ if (want('bundle')) {
   console.log(`Precache: ${precache.entries} entries, ${kB(precache.bytes)} kB\n`);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
+console.log(existsSync(dotEnv) ? `Environment: ${dotEnv} loaded, as npm start does.\n` : 'Environment: no .env.\n');
+
 // The seeded server of the lighthouse and api sections; the others would only share the cores with it.
 let server = null;
 let renderer = null;
 if (want('lighthouse') || want('api')) {
-  const port = await freePort();
   const renderPort = await freePort();
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SITE_URL: `http://127.0.0.1:${port}`,
-    DEMO_CONTENT: '1',
-    RENDER_PORT: String(renderPort),
-  };
-  prepareData({ dataDir, env, seed: true, superuser: TEST_SUPERUSER });
+  server = await startThrowawayPocketBase({
+    seed: true,
+    tempPrefix: 'atelier-bench-',
+    env: { RENDER_PORT: String(renderPort) },
+  });
   // as `npm start` runs it: the server renderer beside PocketBase
-  renderer = await startRenderer({ port: renderPort, pbUrl: `http://127.0.0.1:${port}`, env });
-  server = await servePocketBase({ dataDir, port, env });
+  renderer = await startRenderer({ port: renderPort, pbUrl: server.url, env: server.env });
   // measured as a deployed site serves its images: with the WebP copies the server makes
-  await makeImageCopies(server.url, await superuserToken(server.url));
+  await makeImageCopies(server.url, server.superuser.token);
 }
 
 /** The newest news post's page (its slug comes from the seeded content). */
@@ -86,13 +90,7 @@ async function newsPostPath() {
 
 /** The load client is one IP: exclude it from the rate limiter, which would answer 429s. */
 async function excludeLoopbackFromRateLimits() {
-  const token = await superuserToken(server.url);
-  const res = await fetch(`${server.url}/api/settings`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
-  });
-  if (!res.ok) throw new Error(`could not update rate limit settings: ${res.status} ${await res.text()}`);
+  await server.admin('PATCH', '/api/settings', { rateLimits: { excludedIPs: ['127.0.0.1'] } });
 }
 let failed = false;
 try {
@@ -108,12 +106,23 @@ try {
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
     const pages = only ? all.filter((p) => only.some((o) => (o === '/news/' ? p.startsWith('/news/') : p === o))) : all;
     const keep = resolve(root, 'tests/.tmp/lighthouse');
+    const unrendered = [];
+    let floorMissed = false;
     for (const path of pages) {
-      const { median: m, failures } = runLighthouse(root, `${server.url}${path}`, {
+      const {
+        median: m,
+        ssr,
+        failures,
+        notRendered,
+      } = runLighthouse(root, `${server.url}${path}`, {
         runs: RUNS,
         keepDir: join(keep, path === '/' ? 'home' : path.slice(1).replace(/\//g, '_')),
       });
       for (const f of failures) problems.push(`${path}: ${f}`);
+      if (notRendered) unrendered.push(`${path}: ${notRendered}`);
+      const ssrCell = Object.entries(ssr)
+        .map(([how, n]) => `${how} ${n}`)
+        .join(', ');
       const warm = await warmReload(`${server.url}${path}`).catch((err) => {
         problems.push(`${path}: warm reload failed: ${err.message}`);
         return null;
@@ -130,6 +139,7 @@ try {
           'LCP ms': '',
           'TBT ms': '',
           CLS: '',
+          'X-SSR': notRendered ? 'NOT RENDERED' : ssrCell,
           'warm reload': warmCell,
         });
         failed = true;
@@ -145,18 +155,25 @@ try {
         'LCP ms': Math.round(m.lcp),
         'TBT ms': Math.round(m.tbt),
         CLS: m.cls.toFixed(3),
+        'X-SSR': ssrCell,
         'warm reload': warmCell,
       });
       if (m.performance < FLOORS.performance || m.accessibility < FLOORS.accessibility || m.seo < FLOORS.seo)
-        failed = true;
+        floorMissed = true;
     }
     table(rows);
     if (problems.length) console.log(`Lighthouse runs retried or failed:\n  ${problems.join('\n  ')}\n`);
     console.log(`Median runs' reports and traces: ${keep}/<page>/\n`);
-    if (failed)
+    if (unrendered.length)
+      console.error(
+        `Lighthouse measured pages that were not server-rendered (X-SSR other than hit or miss: is the server renderer up and answering?):\n  ${unrendered.join('\n  ')}\n`,
+      );
+    if (floorMissed)
       console.error(
         `Lighthouse floor not met (performance ≥ ${FLOORS.performance}, accessibility ≥ ${FLOORS.accessibility}, SEO ≥ ${FLOORS.seo}).`,
       );
+    if (rows.some((r) => r.performance === 'failed')) console.error('Lighthouse could not measure every page (above).');
+    failed ||= floorMissed;
   }
   if (want('api')) {
     await excludeLoopbackFromRateLimits();
@@ -181,19 +198,15 @@ try {
     }
     table(rows);
   }
+  // a section that fails to load or throws fails the bench
   for (const extra of ['drop', 'sync', 'sync-faults']) {
     if (!want(extra)) continue;
-    try {
-      const mod = await import(`../tests/bench/${extra}.mjs`);
-      await mod.default({ server, table, argv: sectionArgs });
-    } catch (err) {
-      if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
-    }
+    const mod = await import(`../tests/bench/${extra}.mjs`);
+    await mod.default({ table, argv: sectionArgs });
   }
 } finally {
   await server?.stop();
   await renderer?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 // a section may also fail the run by setting process.exitCode (sync-faults: a failed seed)
 process.exit(failed || process.exitCode ? 1 : 0);

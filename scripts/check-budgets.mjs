@@ -6,8 +6,9 @@ import { root } from './lib/pb-args.mjs';
 
 const KB = 1024;
 export const BUDGETS = {
-  entryJsGzip: 90 * KB, // the entry itself (2 kB: it starts the app in steps, src/main.tsx)
-  startJsGzip: 200 * KB, // entry + every chunk the boot script asks for (187 kB at the time of writing)
+  // what a first visit loads before the app runs: the entry and every chunk the boot script
+  // asks for (187 kB at the time of writing); the entry alone is a small starter (2 kB)
+  startJsGzip: 200 * KB,
   anyChunkGzip: 80 * KB,
   totalCssGzip: 40 * KB,
   precacheBytes: 2 * 1024 * KB,
@@ -16,16 +17,18 @@ export const BUDGETS = {
 const { chunks, entry, start, precache } = measureBundle(resolve(root, 'dist'));
 const problems = [];
 const entryChunk = chunks.find((c) => c.file === entry);
-if (!entryChunk) problems.push(`entry chunk ${entry} not found`);
-else if (entryChunk.gzip > BUDGETS.entryJsGzip)
-  problems.push(`entry ${entry}: ${(entryChunk.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.entryJsGzip / KB} kB`);
-// what a first visit loads before the app runs: the entry and the boot script's preloads
+if (!entryChunk) problems.push(`entry chunk ${entry} not found in dist/assets`);
+// a start-up file the bundle does not have would silently drop out of the sum
 const startFiles = new Set(start);
+for (const file of startFiles) {
+  if (!chunks.some((c) => c.file === file))
+    problems.push(`start-up file ${file} (index.html) not found in dist/assets`);
+}
 const startJs = chunks.filter((c) => startFiles.has(c.file)).reduce((n, c) => n + c.gzip, 0);
 if (startJs > BUDGETS.startJsGzip)
   problems.push(`start-up JS: ${(startJs / KB).toFixed(1)} kB gzip > ${BUDGETS.startJsGzip / KB} kB`);
 for (const c of chunks) {
-  if (c.file !== entry && c.gzip > BUDGETS.anyChunkGzip)
+  if (c.gzip > BUDGETS.anyChunkGzip)
     problems.push(`${c.file}: ${(c.gzip / KB).toFixed(1)} kB gzip > ${BUDGETS.anyChunkGzip / KB} kB`);
 }
 const css = chunks.filter((c) => c.kind === 'css').reduce((n, c) => n + c.gzip, 0);

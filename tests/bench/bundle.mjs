@@ -1,5 +1,5 @@
 // JS and CSS per built chunk (raw and gzip) and the service worker's precache size.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -39,6 +39,7 @@ export function measureBundle(dist) {
   return { chunks, entry, start, precache: measurePrecache(dist) };
 }
 
+/** The service worker's precache manifest: entries and bytes. Throws when a listed file is missing. */
 export function measurePrecache(dist) {
   const sw = readFileSync(resolve(dist, 'sw.js'), 'utf8');
   const urls = [...sw.matchAll(/\{\s*"?url"?\s*:\s*"([^"]+)"\s*,\s*"?revision"?/g)].map((m) => m[1]);
@@ -46,11 +47,15 @@ export function measurePrecache(dist) {
     (m) => m[1],
   );
   const all = [...new Set([...urls, ...urls2])];
+  if (all.length === 0) throw new Error(`no precache manifest found in ${resolve(dist, 'sw.js')}`);
   let bytes = 0;
+  const missing = [];
   for (const u of all) {
-    try {
-      bytes += statSync(resolve(dist, u.replace(/^\//, ''))).size;
-    } catch {}
+    const file = resolve(dist, u.replace(/^\//, ''));
+    if (existsSync(file)) bytes += statSync(file).size;
+    else missing.push(u);
   }
+  // a listed file that is not in dist/ is one the service worker would fail to install with
+  if (missing.length) throw new Error(`precached but missing from ${dist}: ${missing.join(', ')}`);
   return { entries: all.length, bytes };
 }

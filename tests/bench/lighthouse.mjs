@@ -1,11 +1,28 @@
 // Lighthouse mobile (default form factor and throttling), median of N runs per URL. A run that
 // fails (NO_NAVSTART, a crashed Chromium, no score) is retried; failures are reported with the
 // result, never thrown. The median run's report and trace are kept so a missed target can be
-// explained from where its time went.
+// explained from where its time went. Every run checks that it measured a server-rendered
+// page (X-SSR: hit or miss on the document): a run that measured the app shell (renderer
+// down, failing, or off) is not a measurement of the site, and fails the page at once.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+/** The X-SSR answers that mean the document was rendered on the server for this request or kept from one. */
+const RENDERED = new Set(['hit', 'miss']);
+
+/** The X-SSR header of the measured document, from the run's DevTools log ('' when absent). */
+function documentSsr(devtoolsLogFile, lhr) {
+  const log = JSON.parse(readFileSync(devtoolsLogFile, 'utf8'));
+  const documents = log
+    .filter((e) => e.method === 'Network.responseReceived' && e.params.type === 'Document')
+    .map((e) => e.params.response);
+  const main = documents.find((r) => r.url === lhr.mainDocumentUrl) ?? documents[0];
+  if (!main) return '';
+  const header = Object.entries(main.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-ssr');
+  return header ? String(header[1]) : '';
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -45,6 +62,15 @@ function runOnce(root, url, dir, name) {
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
   if (lhr.runtimeError) return { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`.slice(0, 300) };
+  const devtoolsLog = join(dir, `${name}-0.devtoolslog.json`);
+  if (!existsSync(devtoolsLog)) return { error: 'Lighthouse saved no DevTools log: the document was not checked' };
+  const ssr = documentSsr(devtoolsLog, lhr);
+  if (!RENDERED.has(ssr)) {
+    return {
+      error: `measured a page that was not server-rendered: X-SSR ${ssr ? `"${ssr}"` : 'missing'} on ${lhr.mainDocumentUrl}`,
+      notRendered: true,
+    };
+  }
   const score = (id) => lhr.categories[id]?.score;
   if ([score('performance'), score('accessibility'), score('best-practices'), score('seo')].some((s) => s == null)) {
     const warn = (lhr.runWarnings ?? []).join(' ').slice(0, 300);
@@ -57,13 +83,15 @@ function runOnce(root, url, dir, name) {
     seo: Math.round(score('seo') * 100),
   };
   for (const [key, audit] of Object.entries(METRICS)) result[key] = lhr.audits[audit].numericValue;
-  return { result, report: out, trace: join(dir, `${name}-0.trace.json`) };
+  return { result, ssr, report: out, trace: join(dir, `${name}-0.trace.json`) };
 }
 
 /**
  * Median of `runs` successful runs of one URL. Each run gets up to `retries` more attempts.
- * Returns {median, runs, failures} (median null when no run succeeded). With `keepDir`, the
- * median run's report.json and trace.json are copied there.
+ * Returns {median, runs, ssr, failures, notRendered} (median null when no run succeeded; ssr
+ * counts the X-SSR answers, e.g. {miss: 1, hit: 4}). A run that measured an unrendered page
+ * ends the page's runs: notRendered is then that run's message and median null. With
+ * `keepDir`, the median run's report.json and trace.json are copied there.
  */
 export function runLighthouse(root, url, { runs = 5, retries = 3, keepDir } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-lh-'));
@@ -78,9 +106,12 @@ export function runLighthouse(root, url, { runs = 5, retries = 3, keepDir } = {}
           break;
         }
         failures.push(`run ${i + 1} attempt ${attempt + 1}: ${got.error}`);
+        if (got.notRendered) return { median: null, runs: [], ssr: {}, failures, notRendered: got.error };
       }
     }
-    if (ok.length === 0) return { median: null, runs: [], failures };
+    const ssr = {};
+    for (const r of ok) ssr[r.ssr] = (ssr[r.ssr] ?? 0) + 1;
+    if (ok.length === 0) return { median: null, runs: [], ssr, failures };
     const keys = Object.keys(ok[0].result);
     const med = Object.fromEntries(keys.map((k) => [k, median(ok.map((r) => r.result[k]))]));
     if (keepDir) {
@@ -90,7 +121,7 @@ export function runLighthouse(root, url, { runs = 5, retries = 3, keepDir } = {}
       copyFileSync(pick.report, join(keepDir, 'report.json'));
       if (existsSync(pick.trace)) copyFileSync(pick.trace, join(keepDir, 'trace.json'));
     }
-    return { median: med, runs: ok.map((r) => r.result), failures };
+    return { median: med, runs: ok.map((r) => r.result), ssr, failures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

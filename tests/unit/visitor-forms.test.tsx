@@ -1,6 +1,6 @@
 // Every visitor form shows the server's field errors at its fields and keeps what was typed
-// when it fails; when it is sent it clears. The send functions are replaced; the forms, the
-// shared submit hook and the toasts are real.
+// when it fails; when it is sent it clears (the viewing-room gate instead opens the room). The
+// send functions are replaced; the forms, the shared submit hook and the toasts are real.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -11,6 +11,7 @@ import { ExhibitionSignup } from '@/features/exhibition/components/ExhibitionSig
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { EntryForm } from '@/features/viewing-room/components/EntryForm';
 import { InquiryForm } from '@/features/viewing-room/components/InquiryForm';
+import { hasRoomAccess } from '@/features/viewing-room/model/access';
 import { FormError, sendContact, subscribeNewsletter } from '@/lib/forms/submit';
 import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { useToastStore } from '@/ui/toast/toast-store';
@@ -31,9 +32,11 @@ interface Case {
   fill: Record<string, string>;
   /** the server's field (as it names it) and the label of the field that shows it */
   refuse: { field: string; label: string };
-  /** a field that is emptied once the form is sent */
-  clears: string;
+  /** once sent: the field that is emptied, or (the viewing-room gate) the room opens */
+  sent: { clears: string } | { opensRoom: true };
 }
+
+const onUnlocked = vi.fn();
 
 const CASES: Case[] = [
   {
@@ -42,7 +45,7 @@ const CASES: Case[] = [
     send: subscribeNewsletter,
     fill: { 'Email address': 'ana@example.com' },
     refuse: { field: 'email', label: 'Email address' },
-    clears: 'Email address',
+    sent: { clears: 'Email address' },
   },
   {
     name: 'contact',
@@ -50,15 +53,15 @@ const CASES: Case[] = [
     send: sendContact,
     fill: { Name: 'Ana', Email: 'ana@example.com', Message: '<b>hi</b>' },
     refuse: { field: 'message', label: 'Message' },
-    clears: 'Message',
+    sent: { clears: 'Message' },
   },
   {
     name: 'viewing-room entry',
-    form: () => <EntryForm artworkSlug="red-room" onUnlocked={() => {}} />,
+    form: () => <EntryForm artworkSlug="red-room" onUnlocked={onUnlocked} />,
     send: subscribeNewsletter,
     fill: { 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com' },
     refuse: { field: 'email', label: 'Email' },
-    clears: '',
+    sent: { opensRoom: true },
   },
   {
     name: 'artwork inquiry',
@@ -66,7 +69,7 @@ const CASES: Case[] = [
     send: sendContact,
     fill: { 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com', 'Phone (optional)': 'call me maybe' },
     refuse: { field: 'phone', label: 'Phone (optional)' },
-    clears: 'Phone (optional)',
+    sent: { clears: 'Phone (optional)' },
   },
   {
     name: 'drop notify-me',
@@ -74,7 +77,7 @@ const CASES: Case[] = [
     send: subscribeNewsletter,
     fill: { 'Email address': 'ana@example.com' },
     refuse: { field: 'email', label: 'Email address' },
-    clears: 'Email address',
+    sent: { clears: 'Email address' },
   },
   {
     name: 'exhibition sign-up',
@@ -82,7 +85,7 @@ const CASES: Case[] = [
     send: subscribeNewsletter,
     fill: { 'Name (optional)': 'Ana', Email: 'ana@example.com' },
     refuse: { field: 'email', label: 'Email' },
-    clears: 'Email',
+    sent: { clears: 'Email' },
   },
 ];
 
@@ -104,10 +107,11 @@ afterEach(() => {
   useToastStore.setState({ toasts: [] });
   vi.mocked(subscribeNewsletter).mockReset();
   vi.mocked(sendContact).mockReset();
+  onUnlocked.mockReset();
   localStorage.clear();
 });
 
-describe.each(CASES)('the $name form', ({ form, send, fill, refuse, clears }) => {
+describe.each(CASES)('the $name form', ({ form, send, fill, refuse, sent }) => {
   it("shows the server's field error at its field and keeps everything typed", async () => {
     const reason = `The server does not accept this ${refuse.field}.`;
     vi.mocked(send).mockRejectedValue(new FormError(reason, 400, { [refuse.field]: reason }));
@@ -121,12 +125,18 @@ describe.each(CASES)('the $name form', ({ form, send, fill, refuse, clears }) =>
     expect(useToastStore.getState().toasts.at(-1)?.destructive).toBe(true);
   });
 
-  it('clears once it is sent', async () => {
+  it('once sent, it clears (the viewing-room gate opens the room instead)', async () => {
     vi.mocked(send).mockResolvedValue({ status: 'sent', response: {} });
     renderForm(form());
     fillAndSubmit(fill);
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
-    if (clears) expect(typed(clears)).toBe('');
+    if ('clears' in sent) expect(typed(sent.clears)).toBe('');
+    else {
+      // the gate keeps what was typed for the next visit and opens the room
+      expect(onUnlocked).toHaveBeenCalledTimes(1);
+      expect(hasRoomAccess()).toBe(true);
+      for (const [label, value] of Object.entries(fill)) expect(typed(label)).toBe(value);
+    }
   });
 });

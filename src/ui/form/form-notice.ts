@@ -22,7 +22,7 @@ export interface FormNotices {
 }
 
 /** Every form says the same when it was saved on the device to be sent later. */
-export const QUEUED_NOTICE: ToastInput = {
+const QUEUED_NOTICE: ToastInput = {
   title: 'Saved offline',
   description: 'You are offline. It will be sent as soon as you are back online.',
 };

@@ -3,10 +3,10 @@
 // panning only above the fit scale and never past the image edges.
 
 export const MAX_SCALE = 3;
-export const BUTTON_STEP = 1.15;
-export const WHEEL_STEP = 1.05;
+const BUTTON_STEP = 1.15;
+const WHEEL_STEP = 1.05;
 export const SLIDER_STEP = 0.1;
-export const DOUBLE_CLICK_SCALE = 2;
+const DOUBLE_CLICK_SCALE = 2;
 const EPSILON = 1e-3;
 
 export interface Size {

@@ -108,56 +108,69 @@ routerAdd(
   $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
 );
 
-routerAdd("POST", "/api/stripe/webhook", (e) => {
-  require(`${__hooks}/lib/http/security-headers.js`).api(e);
-  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
-  const raw = toString(e.request.body);
-  const problem = stripe.verifySignature(
-    raw,
-    e.request.header.get("Stripe-Signature"),
-    $os.getenv("STRIPE_WEBHOOK_SECRET"),
-  );
-  if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);
-  let event;
-  try {
-    event = JSON.parse(raw);
-  } catch (_) {
-    throw new BadRequestError("Invalid JSON payload.");
-  }
-  if (!event || typeof event.id !== "string" || !event.type) throw new BadRequestError("Not a Stripe event.");
-  if ($app.findRecordsByFilter(Collections.StripeEvents, "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
-    return e.json(200, { received: true, duplicate: true });
-  }
-  const fulfil = require(`${__hooks}/lib/shop/fulfil.js`);
-  const session = event.data?.object ? event.data.object : {};
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-      // completed with payment_status "unpaid" (delayed methods) waits for async_payment_*
-      if (session.id) fulfil.fulfil(session.id, session);
-      break;
-    case "checkout.session.async_payment_failed":
-      if (session.id) fulfil.releaseSession(session, "failed");
-      break;
-    case "checkout.session.expired":
-      if (session.id) fulfil.releaseSession(session, "expired");
-      break;
-    default:
-      break;
-  }
-  try {
-    const rec = new Record($app.findCollectionByNameOrId(Collections.StripeEvents));
-    rec.set("event_id", event.id);
-    rec.set("type", event.type);
-    rec.set("session_id", session.id || "");
-    rec.set("processed_at", require(`${__hooks}/lib/records/dates.js`).nowIso());
-    $app.save(rec);
-  } catch (_) {
-    // a concurrent delivery of the same event recorded it first: fulfilment is idempotent
-  }
-  return e.json(200, { received: true });
-});
+// Stripe's events are a few kB; the body is bounded (1 MB, a declared length over it is refused
+// by the limit itself) and nothing is read before the request carries a signature to check.
+routerAdd(
+  "POST",
+  "/api/stripe/webhook",
+  (e) => {
+    require(`${__hooks}/lib/http/security-headers.js`).api(e);
+    const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+    const stripe = require(`${__hooks}/lib/shop/stripe.js`);
+    const header = e.request.header.get("Stripe-Signature");
+    const secret = $os.getenv("STRIPE_WEBHOOK_SECRET");
+    const early = stripe.verifySignature("", header, secret, 0, true);
+    if (early) throw new BadRequestError(`Invalid Stripe signature: ${early}`);
+    let raw;
+    try {
+      raw = toString(e.request.body);
+    } catch (_) {
+      // a chunked body that went past the limit while it was read
+      throw new ApiError(413, "The request body is too large.", {});
+    }
+    const problem = stripe.verifySignature(raw, header, secret);
+    if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);
+    let event;
+    try {
+      event = JSON.parse(raw);
+    } catch (_) {
+      throw new BadRequestError("Invalid JSON payload.");
+    }
+    if (!event || typeof event.id !== "string" || !event.type) throw new BadRequestError("Not a Stripe event.");
+    if ($app.findRecordsByFilter(Collections.StripeEvents, "event_id = {:id}", "", 1, 0, { id: event.id }).length) {
+      return e.json(200, { received: true, duplicate: true });
+    }
+    const fulfil = require(`${__hooks}/lib/shop/fulfil.js`);
+    const session = event.data?.object ? event.data.object : {};
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded":
+        // completed with payment_status "unpaid" (delayed methods) waits for async_payment_*
+        if (session.id) fulfil.fulfil(session.id, session);
+        break;
+      case "checkout.session.async_payment_failed":
+        if (session.id) fulfil.releaseSession(session, "failed");
+        break;
+      case "checkout.session.expired":
+        if (session.id) fulfil.releaseSession(session, "expired");
+        break;
+      default:
+        break;
+    }
+    try {
+      const rec = new Record($app.findCollectionByNameOrId(Collections.StripeEvents));
+      rec.set("event_id", event.id);
+      rec.set("type", event.type);
+      rec.set("session_id", session.id || "");
+      rec.set("processed_at", require(`${__hooks}/lib/records/dates.js`).nowIso());
+      $app.save(rec);
+    } catch (_) {
+      // a concurrent delivery of the same event recorded it first: fulfilment is idempotent
+    }
+    return e.json(200, { received: true });
+  },
+  $apis.bodyLimit(1024 * 1024),
+);
 
 // prints.sold and prints.available belong to the server. A save through the records API or
 // the admin UI (which sends back every field it loaded, however old) keeps the sold count

@@ -104,9 +104,11 @@ function createRefund(paymentIntent, metadata, idempotencyKey) {
 /**
  * Verifies a Stripe-Signature header ("t=...,v1=...,v1=...") over the raw body: HMAC-SHA256
  * of "t.body" with the endpoint secret, any v1 may match (constant-time), timestamp within
- * 300 s. Returns "" when valid, else the reason.
+ * 300 s. Returns "" when valid, else the reason. With `headerOnly`, checks only what needs no
+ * body (a secret, a header with a timestamp and a v1), so a request that cannot be valid is
+ * refused before its body is read.
  */
-function verifySignature(rawBody, header, secret, nowSeconds) {
+function verifySignature(rawBody, header, secret, nowSeconds, headerOnly) {
   if (!secret) return "webhook secret not configured";
   if (!header) return "missing Stripe-Signature header";
   let t = "";
@@ -121,6 +123,7 @@ function verifySignature(rawBody, header, secret, nowSeconds) {
   }
   if (!/^\d+$/.test(t)) return "no timestamp in Stripe-Signature";
   if (v1.length === 0) return "no v1 signature in Stripe-Signature";
+  if (headerOnly) return "";
   const expected = $security.hs256(`${t}.${rawBody}`, secret);
   let ok = false;
   for (const sig of v1) {

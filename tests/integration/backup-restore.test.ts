@@ -308,6 +308,7 @@ describe('backups with media on S3', () => {
     const pb = () => server.asTestPb();
     const before = await snapshot(server);
     const a = backupNameIn(await server.script('backup'));
+    expect(a).toMatch(/^atelier_\d{8}_\d{6}\.zip$/);
     expect(existsSync(join(server.dataDir, 'backups', a))).toBe(false);
     const zip = readFileSync(join(s3.root, 'atelier-backups', a));
     expect(zip.includes('data.db')).toBe(true);
@@ -325,7 +326,7 @@ describe('backups with media on S3', () => {
     const changed = await snapshot(server);
     expect(changed.files[imageKey]).toBeUndefined();
     expect(changed.files[videoKey]).toBeUndefined();
-    const b = backupNameIn(await server.script('backup'));
+    const b = backupNameIn(await server.script('backup', 'after-the-change.zip'));
 
     // the backups list holds the backups, nothing else
     const listed = (await api(pb(), 'GET', '/api/backups', server.token)).body.map((x: Loose) => x.key).sort();
@@ -353,7 +354,8 @@ describe('backups with media on S3', () => {
   it('keeps a copy of a file as long as a kept backup names it, and no longer', async () => {
     const pb = () => server.asTestPb();
     const kept = (key: string) => existsSync(join(s3.root, 'atelier-media', '_backups', 'media', key));
-    await server.script('backup');
+    // named: two backups within one second would get the same default name
+    await server.script('backup', 'keep-1.zip');
     const chapterVideo = new FormData();
     chapterVideo.append(
       'video',
@@ -368,7 +370,7 @@ describe('backups with media on S3', () => {
     ).body;
     const collectionId = (await api(pb(), 'GET', '/api/collections/course_modules', server.token)).body.id;
     const key = `${collectionId}/${target.id}/${saved.video}`;
-    const second = backupNameIn(await server.script('backup'));
+    const second = backupNameIn(await server.script('backup', 'keep-2.zip'));
     expect(kept(key)).toBe(true);
 
     // the video is removed (the admin hooks archive it), then its archive entry: it is gone
@@ -378,12 +380,12 @@ describe('backups with media on S3', () => {
     expect((await patch({ video: null })).body.video_archive).toContain(saved.video);
     expect((await patch({ video_archive: null })).body).toMatchObject({ video: '', video_archive: [] });
     expect(existsSync(join(s3.root, 'atelier-media', key))).toBe(false);
-    const third = backupNameIn(await server.script('backup'));
+    const third = backupNameIn(await server.script('backup', 'keep-3.zip'));
     expect(kept(key)).toBe(true);
 
     // once no kept backup names it, the next backup drops the copy
     expect((await api(pb(), 'DELETE', `/api/backups/${encodeURIComponent(second)}`, server.token)).status).toBe(204);
-    await server.script('backup');
+    await server.script('backup', 'keep-4.zip');
     expect(kept(key)).toBe(false);
     // the backup made after the removal still restores (it never named the file)
     await server.script('restore', third);

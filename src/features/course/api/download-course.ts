@@ -195,10 +195,7 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
         signal,
       );
     } catch (err) {
-      if (isQuotaError(err))
-        throw new Error(
-          'Not enough free storage on this device for this download. Remove other downloads or free some space.',
-        );
+      if (isQuotaError(err)) throw new StorageFullError();
       throw err;
     }
     if (bytes < 0) continue;
@@ -236,6 +233,14 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
   await db.downloads.bulkPut(rows);
   report('');
   return rows;
+}
+
+/** The device ran out of storage for the site: storage advice, not a network problem. */
+export class StorageFullError extends Error {
+  constructor() {
+    super('Not enough free storage on this device for this download. Remove other downloads or free some space.');
+    this.name = 'StorageFullError';
+  }
 }
 
 function isQuotaError(err: unknown): boolean {

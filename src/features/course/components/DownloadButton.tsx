@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
-import { type DownloadProgress, downloadForOffline, estimateDownload } from '../api/download-course';
+import { type DownloadProgress, downloadForOffline, estimateDownload, StorageFullError } from '../api/download-course';
 import { removeChapterDownload, removeCourseDownload, useDownloads } from '../api/manage-downloads';
 import type { CompendiumFile } from '../api/compendium';
 import type { DownloadableChapter } from '../api/offline-copies';
@@ -72,12 +72,13 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
       setPhase({ kind: 'idle' });
       toast({ title: 'Downloaded for offline', description: `You can open ${what} without a connection.` });
     } catch (err) {
+      // a full device needs space, not a connection: its message is the whole advice
       const message = controller.signal.aborted
-        ? 'Download canceled.'
-        : err instanceof Error
+        ? 'Download canceled. Nothing was lost.'
+        : err instanceof StorageFullError
           ? err.message
-          : 'Download failed.';
-      setPhase({ kind: 'error', message: `${message} Nothing was lost; try again when you are online.` });
+          : `${err instanceof Error ? err.message : 'Download failed.'} Nothing was lost; try again${navigator.onLine === false ? ' when you are online' : ''}.`;
+      setPhase({ kind: 'error', message });
     } finally {
       abortRef.current = null;
     }

@@ -35,6 +35,18 @@ describe('the sync status chip', () => {
     expect(chip().textContent).toMatch(/synced/i);
   });
 
+  it('says nothing about sync until it has read the outbox: never "synced" while writes are queued', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await enqueue('task-progress', { record: { id: 'mine' } }, { userId: 'u1' });
+    render(<Chip userId="u1" />);
+    // the first render, before the device database answered
+    const chip = screen.getByTestId('sync-status');
+    expect(chip.dataset.state).toBe('reading');
+    expect(chip.textContent).not.toMatch(/synced|saved/i);
+    await waitFor(() => expect(screen.getByTestId('sync-status').dataset.state).toBe('local'));
+    expect(screen.getByTestId('sync-status').textContent).toMatch(/saved on this device/i);
+  });
+
   it('shows a refused write with its reason and lets the learner discard it', async () => {
     const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '');
     const exp = Math.floor(Date.now() / 1000) + 3600;

@@ -21,9 +21,23 @@ function describe(payload: unknown): string {
  * the server refused is listed with its reason, to send again or discard.
  */
 export function SyncStatus({ userId }: { userId: string }) {
-  const rows = useProgressRows(userId) ?? [];
+  const rows = useProgressRows(userId);
   const online = useOnlineStatus();
   const auth = useAuth();
+  // Until the device database has answered, the chip says nothing: a live region that said
+  // "synced" first would be announced while writes are still queued.
+  if (!rows)
+    return (
+      <div
+        className={styles.status.neutral}
+        role="status"
+        aria-live="polite"
+        data-testid="sync-status"
+        data-state="reading"
+      >
+        <span className={styles.dot.neutral} aria-hidden="true" />
+      </div>
+    );
   const state = syncChipState(rows, { online, sessionLive: auth.status !== 'expired' });
   const refused = rows.filter((r) => r.status === 'failed');
   const tone = TONE[state];

@@ -14,15 +14,18 @@ export function serializeState(state: DehydratedState): string {
 }
 
 /**
- * The state a server-rendered page carries, or null for the app shell. Data counts as fetched
- * on arrival: the page may have been cached for a few seconds, and the device's clock may
- * disagree with the server's, so its own clock starts the freshness window.
+ * The state a server-rendered page carries, or null for the app shell. Each query keeps the
+ * time the server read its data (the render): PocketBase serves a stored page for up to a
+ * minute, and a shared cache may add its own seconds, so data older than its query's stale
+ * time is fetched again once the page runs. The time is the server's clock read on the device's:
+ * a time ahead of the device's clock counts as now (data is never younger than its arrival),
+ * and a device running ahead merely refetches sooner.
  */
 export function readServerState(doc: Document): DehydratedState | null {
   const text = doc.getElementById(STATE_ELEMENT_ID)?.textContent;
   if (!text) return null;
   const state = JSON.parse(text) as DehydratedState;
   const now = Date.now();
-  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  for (const query of state.queries) query.state.dataUpdatedAt = Math.min(now, query.state.dataUpdatedAt || 0);
   return state;
 }

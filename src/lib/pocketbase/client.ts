@@ -14,6 +14,9 @@ function baseUrl(): string {
 /** The one PocketBase SDK instance. */
 export const pb = new PocketBase(baseUrl());
 
+/** The SDK client's type, for code that takes a client as an argument (the fault harness passes its own). */
+export type PocketBaseClient = PocketBase;
+
 // TanStack Query owns de-duplication and cancellation; the SDK's auto-cancel would abort
 // parallel identical requests (loader + component) with "request was aborted".
 pb.autoCancellation(false);

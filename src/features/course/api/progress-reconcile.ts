@@ -4,9 +4,9 @@
 // of the server with nothing queued (left by an older release, or a lost row) is queued now;
 // any other record becomes the server's. Takes its database, outbox and client as arguments,
 // so the fault harness runs it for several devices at once.
-import type PocketBase from 'pocketbase';
 import type { AtelierDb } from '@/lib/offline/db';
 import type { Outbox } from '@/lib/offline/outbox';
+import type { PocketBaseClient } from '@/lib/pocketbase/client';
 import { type ChapterProgressRecord, Collections, type UserTaskProgressRecord } from '@/lib/pocketbase/types.gen';
 import {
   type ChapterState,
@@ -33,7 +33,7 @@ import {
 export interface PullDeps {
   db: AtelierDb;
   outbox: Pick<Outbox, 'stage' | 'changed'>;
-  client: Pick<PocketBase, 'collection' | 'filter'>;
+  client: Pick<PocketBaseClient, 'collection' | 'filter'>;
 }
 
 const sameState = <T extends object>(a: T, b: T) => Object.keys(a).every((k) => a[k as keyof T] === b[k as keyof T]);

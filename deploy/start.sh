@@ -25,6 +25,8 @@ export HOST="${HOST:-127.0.0.1}"
 export PORT="${PORT:-8090}"
 export PB_DATA_DIR="${PB_DATA_DIR:-$here/pb_data}"
 export SITE_URL="${SITE_URL:-http://$HOST:$PORT}"
+# demo sign-in (demo admin sessions for anyone on this machine) is for `npm start` only
+unset DEMO_SIGN_IN
 # read by pb_hooks/lib/pages/spa.js: where the built PWA is
 export ATELIER_PUBLIC_DIR="$here/pb_public"
 # the server renderer (loopback only) writes the HTML of public pages; PocketBase asks it there

@@ -15,6 +15,7 @@ const mail = await startMailDev({
 });
 const env = runtimeEnv({
   DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1',
+  DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? '1',
   ...(process.env.SMTP_HOST ? {} : mail.smtpEnv),
 });
 const dataDir = resolve(root, env.PB_DATA_DIR);

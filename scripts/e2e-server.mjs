@@ -55,6 +55,7 @@ try {
     PORT: String(port),
     SITE_URL: `http://${host}:${port}`,
     DEMO_CONTENT: '1',
+    DEMO_SIGN_IN: '1',
     RENDER_PORT: String(renderPort),
     // The tests play the TLS proxy: each test names its visitor in X-Forwarded-For
     // (tests/e2e/support.ts ownClientIp), so the per-address limits do not couple them.

@@ -10,7 +10,11 @@ import { prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { loopbackUrl, startRenderer } from './lib/renderer.mjs';
 
 loadDotEnv();
-const env = runtimeEnv({ DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1' });
+// demo sign-in is for a local try-out: offered here (and by `npm run dev`), never by the package
+const env = runtimeEnv({
+  DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1',
+  DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? '1',
+});
 // the server renderer listens on loopback beside PocketBase; PocketBase reads the same variable
 env.RENDER_PORT ||= String(Number(env.PORT) + 1);
 const dataDir = resolve(root, env.PB_DATA_DIR);

@@ -1,3 +1,5 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../support/fake-google';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -115,10 +117,46 @@ describe('Google sign-in through the code exchange', () => {
   });
 });
 
+/** A POST with its own Host header (fetch does not let a page choose it; a proxy passes it on). */
+function postWithHost(url: string, host: string, body: unknown): Promise<number> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      agent: false,
+      headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A reverse proxy on the same machine that adds no header of its own (nginx's bare proxy_pass, Host passed on). */
+async function plainProxy(target: string): Promise<{ url: string; server: Server }> {
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    const out = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers, agent: false },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
 describe('demo sign-in', () => {
   let pb: TestPocketBase;
   beforeAll(async () => {
-    pb = await startPocketBase({ seed: true });
+    // as `npm start` runs: demo content and DEMO_SIGN_IN=1
+    pb = await startPocketBase({ seed: true, env: { DEMO_SIGN_IN: '1' } });
     // demo sign-in allows 5 a minute per address (tests/integration/client-address.test.ts)
     await asSuperuser(pb, '/api/settings', {
       method: 'PATCH',
@@ -154,6 +192,22 @@ describe('demo sign-in', () => {
     expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'root' })).status).toBe(400);
   });
 
+  it("needs a loopback Host: a local proxy that adds no header and passes the visitor's Host gets no session", async () => {
+    const port = new URL(pb.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'localhost'])
+      expect(await postWithHost(`${pb.url}/api/atelier/demo-sign-in`, host, { role: 'learner' }), host).toBe(200);
+    for (const host of ['atelier.example', `atelier.example:${port}`, '192.0.2.2', `[2001:db8::1]:${port}`])
+      expect(await postWithHost(`${pb.url}/api/atelier/demo-sign-in`, host, { role: 'admin' }), host).toBe(403);
+    const proxy = await plainProxy(pb.url);
+    try {
+      expect(await postWithHost(`${proxy.url}/api/atelier/demo-sign-in`, 'atelier.example', { role: 'admin' })).toBe(
+        403,
+      );
+    } finally {
+      proxy.server.close();
+    }
+  });
+
   // A reverse proxy on the same machine connects from 127.0.0.1 too: what it forwards must not
   // get an admin session. Any header naming a client means the request came through one.
   it.each<Record<string, string>>([
@@ -177,12 +231,14 @@ describe('demo sign-in on a server that is not a local try-out', () => {
   });
 
   it.each([
+    ['no DEMO_SIGN_IN (the package, or PocketBase started without npm start)', { DEMO_SIGN_IN: '' }],
+    ['DEMO_SIGN_IN other than 1', { DEMO_SIGN_IN: 'true' }],
     ['a public SITE_URL', { SITE_URL: 'https://atelier.example' }],
     ['a public SITE_URL on a loopback listen address', { SITE_URL: 'http://atelier.example:8090', HOST: '127.0.0.1' }],
     ['demo content off', { DEMO_CONTENT: '0' }],
     ['a trusted proxy in front, forwarding a loopback client', { TRUSTED_PROXY: '1' }],
   ] as const)('is refused with %s', async (_label, env) => {
-    const pb = await startPocketBase({ env: { DEMO_CONTENT: '1', ...env } });
+    const pb = await startPocketBase({ env: { DEMO_CONTENT: '1', DEMO_SIGN_IN: '1', ...env } });
     servers.push(pb);
     const headers: Record<string, string> = 'TRUSTED_PROXY' in env ? { 'x-forwarded-for': '127.0.0.1' } : {};
     expect((await post(pb, '/api/atelier/demo-sign-in', { role: 'learner' }, undefined, headers)).status).toBe(403);

@@ -118,7 +118,7 @@ const LIMITED: { name: string; method: string; path: string; limit: number; body
 describe('without a declared proxy (the default): the socket address counts', () => {
   let shop: Shop;
   beforeAll(async () => {
-    shop = await startShop({ TRUSTED_PROXY: '', DEMO_CONTENT: '1' });
+    shop = await startShop({ TRUSTED_PROXY: '', DEMO_CONTENT: '1', DEMO_SIGN_IN: '1' });
   });
   afterAll(() => shop?.stop());
 

@@ -24,20 +24,35 @@ function siteHost() {
   return m ? m[1] : "";
 }
 
-/** Whether this server offers demo sign-in at all: a local try-out, no Google, demo content, a loopback site. */
+/** The host of a Host header ("127.0.0.1:8090", "[::1]:8090", "localhost"), without its port. */
+function hostOf(header) {
+  const h = String(header || "").trim();
+  if (h.charAt(0) === "[") return h.slice(0, h.indexOf("]") + 1);
+  return h.split(":").length === 2 ? h.split(":")[0] : h;
+}
+
+/**
+ * Whether this server offers demo sign-in at all: a local try-out that asked for it
+ * (DEMO_SIGN_IN=1, which only `npm start` and `npm run dev` set), no Google, demo content, a
+ * loopback site.
+ */
 function demoSignInOffered() {
-  return !env("GOOGLE_CLIENT_ID") && truthy(env("DEMO_CONTENT")) && isLoopbackHost(siteHost());
+  return (
+    env("DEMO_SIGN_IN") === "1" && !env("GOOGLE_CLIENT_ID") && truthy(env("DEMO_CONTENT")) && isLoopbackHost(siteHost())
+  );
 }
 
 /**
  * Demo sign-in hands out admin sessions, so it is for the machine the server runs on only:
  * besides the server's own conditions, the caller must be a loopback peer that did not come
- * through a proxy (a reverse proxy on 127.0.0.1 would otherwise hand it to the internet).
+ * through a proxy (a reverse proxy on 127.0.0.1 would otherwise hand it to the internet) and
+ * asked for a loopback host (a proxy that adds no header of its own still passes the
+ * visitor's Host on, as Caddy does and nginx with `proxy_set_header Host $host`).
  */
 function demoSignInAllowed(e) {
   if (!demoSignInOffered()) return false;
   const ip = require(`${__hooks}/lib/http/client-ip.js`);
-  return ip.isLoopback(e.remoteIP()) && !ip.hasProxyHeaders(e);
+  return ip.isLoopback(e.remoteIP()) && !ip.hasProxyHeaders(e) && isLoopbackHost(hostOf(e.request.host));
 }
 
 /** Applies GOOGLE_* env to the users collection's OAuth2 config (saved only when changed). */

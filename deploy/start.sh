@@ -29,6 +29,10 @@ export SITE_URL="${SITE_URL:-http://$HOST:$PORT}"
 unset DEMO_SIGN_IN
 # read by pb_hooks/lib/pages/spa.js: where the built PWA is
 export ATELIER_PUBLIC_DIR="$here/pb_public"
+# this release's hashed assets are kept for tabs still running it after the next upgrade
+# (deploy/previous-assets.mjs; lib/pages/spa.js serves /assets/ misses from there)
+export ATELIER_PREVIOUS_ASSETS_DIR="$PB_DATA_DIR/previous-assets"
+"$here/node" "$here/previous-assets.mjs" "$here/pb_public" "$ATELIER_PREVIOUS_ASSETS_DIR" || true
 # the server renderer (loopback only) writes the HTML of public pages; PocketBase asks it there
 export RENDER_PORT="${RENDER_PORT:-$((PORT + 1))}"
 

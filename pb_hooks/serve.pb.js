@@ -30,3 +30,10 @@ for (const folder of ["assets", "icons", "screenshots"]) {
     return require(`${__hooks}/lib/pages/spa.js`).serve(e, null);
   });
 }
+
+// The previous releases' assets kept by the package's start.sh (deploy/previous-assets.mjs) are
+// part of no backup: the package makes them again.
+onBackupCreate((e) => {
+  e.exclude.push("previous-assets");
+  return e.next();
+});

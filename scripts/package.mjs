@@ -79,6 +79,7 @@ copyFileSync(process.execPath, resolve(out, 'node'));
 chmodSync(resolve(out, 'node'), 0o755);
 copyFileSync(resolve(root, 'deploy/start.sh'), resolve(out, 'start.sh'));
 chmodSync(resolve(out, 'start.sh'), 0o755);
+copyFileSync(resolve(root, 'deploy/previous-assets.mjs'), resolve(out, 'previous-assets.mjs'));
 copyFileSync(resolve(root, 'deploy/atelier.service'), resolve(out, 'atelier.service'));
 copyFileSync(resolve(root, '.env.example'), resolve(out, 'env.example'));
 mkdirSync(resolve(out, 'pb_data'), { recursive: true });

@@ -3,7 +3,7 @@
 // pages, the API, the migrations applied, the superuser from env, and image copies made by its
 // own renderer with the sharp it ships.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,8 +21,9 @@ let url = '';
 let site: ChildProcess | null = null;
 let log = '';
 
-beforeAll(async () => {
-  await run(process.execPath, ['scripts/package.mjs', '--out', out], { cwd: root, timeout: 240_000 });
+/** Starts the package's start.sh as the service would, and waits until it answers. */
+async function startSite() {
+  log = '';
   const port = await freePort();
   const renderPort = await freePort();
   url = `http://127.0.0.1:${port}`;
@@ -58,6 +59,11 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`the package did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+beforeAll(async () => {
+  await run(process.execPath, ['scripts/package.mjs', '--out', out], { cwd: root, timeout: 240_000 });
+  await startSite();
 }, 300_000);
 
 afterAll(async () => {
@@ -177,4 +183,38 @@ describe('the package', () => {
       ),
     ).toBe('down');
   });
+
+  it("an upgrade to the next package keeps serving the previous release's chunks to its open tabs", async () => {
+    // a tab of this release, open while the upgrade happens, has not loaded every lazy chunk yet
+    const assets = (dir: string) => readdirSync(join(dir, 'pb_public', 'assets'));
+    const chunks = new Map(
+      assets(out)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => [f, readFileSync(join(out, 'pb_public', 'assets', f), 'utf8')]),
+    );
+    await startSite();
+    // the next release, built and put in place as docs/deploy.md's upgrade steps do
+    const next = join(work, 'next');
+    await run(process.execPath, ['scripts/package.mjs', '--out', next], { cwd: root, timeout: 240_000 });
+    const exited = new Promise((r) => site?.once('exit', r));
+    site?.kill('SIGTERM');
+    await exited;
+    for (const dir of ['pb_hooks', 'pb_migrations', 'pb_public'])
+      rmSync(join(out, dir), { recursive: true, force: true });
+    cpSync(next, out, { recursive: true, filter: (src) => !src.startsWith(join(next, 'pb_data')) });
+    await startSite();
+    const gone = [...chunks.keys()].filter((f) => !assets(out).includes(f));
+    expect(gone.length, 'chunks of the previous release the new one does not have').toBeGreaterThan(5);
+    for (const file of gone) {
+      const res = await fetch(`${url}/assets/${file}`);
+      expect(res.status, `/assets/${file}`).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await res.text()).toBe(chunks.get(file));
+    }
+    const compressed = await fetch(`${url}/assets/${gone[0]}`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    // the new release's own files, and a file no release had, as before
+    expect((await fetch(`${url}/assets/${assets(out).find((f) => f.endsWith('.js'))}`)).status).toBe(200);
+    expect((await fetch(`${url}/assets/index-missing.js`)).status).toBe(404);
+  }, 400_000);
 });

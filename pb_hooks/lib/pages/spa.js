@@ -24,12 +24,13 @@ function isFile(dir, name) {
 const ASSET_TYPES = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
 
 /**
- * Serves the build's .br/.gz sibling of a hashed asset when the client accepts it.
+ * Serves the build's .br/.gz sibling of a hashed asset when the client accepts it (`name` in
+ * `dir`; `urlPath` the path asked for when it differs).
  * Returns true when it answered (e.blob returns null on success, so report it ourselves).
  */
-function servePrecompressed(e, dir, name) {
+function servePrecompressed(e, dir, name, urlPath) {
   const ext = name.split(".").pop();
-  if (!name.startsWith("assets/") || !ASSET_TYPES[ext]) return false;
+  if (!(urlPath || name).startsWith("assets/") || !ASSET_TYPES[ext]) return false;
   const accept = e.request.header.get("Accept-Encoding") || "";
   for (const [token, suffix] of [
     ["br", ".br"],
@@ -62,6 +63,16 @@ function serve(e, transform) {
     e.response.header().set("Cache-Control", cacheControlFor(name));
     if (servePrecompressed(e, dir, name)) return;
     return e.fileFS($os.dirFS(dir), name);
+  }
+
+  // A chunk of a previous release, for a tab still running it (kept by start.sh, see
+  // deploy/previous-assets.mjs): hashed names never change content, so it is the same file.
+  const previous = $os.getenv("ATELIER_PREVIOUS_ASSETS_DIR");
+  if (previous && /^assets\/[^/]+$/.test(name) && isFile(previous, name.slice("assets/".length))) {
+    const file = name.slice("assets/".length);
+    e.response.header().set("Cache-Control", cacheControlFor(name));
+    if (servePrecompressed(e, previous, file, name)) return;
+    return e.fileFS($os.dirFS(previous), file);
   }
 
   // A missing asset must be a real 404: answering index.html would poison caches.

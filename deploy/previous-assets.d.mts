@@ -1,0 +1,1 @@
+export function archiveAssets(opts: { publicDir: string; archiveDir: string; now?: () => number }): void;

@@ -11,6 +11,7 @@ import { ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/binar
 import { buildIfStale } from './lib/build.mjs';
 import { describeTest, failedTests, failedVitestTests, flakyTests, rerunArgs } from './lib/flaky.mjs';
 import { root } from './lib/pb-args.mjs';
+import { skippedBrowserTests, skippedVitestTests } from './lib/skips.mjs';
 
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
 const FLAKY_RERUNS = 3;
@@ -55,6 +56,9 @@ let passed = 0,
 let flaky = [];
 // named again at the end of the summary, where a CI log's tail shows them
 const failedNames = [];
+// every skipped test, by name and reason; a browser test skipped for an unlisted reason fails the run
+const skippedNames = [];
+const unlistedSkips = [];
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -62,6 +66,7 @@ function countVitest(file) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
   failedNames.push(...failedVitestTests(r, root));
+  skippedNames.push(...skippedVitestTests(r, root));
 }
 function countPlaywright(file) {
   if (!existsSync(file)) return;
@@ -72,6 +77,11 @@ function countPlaywright(file) {
   skipped += stats.skipped;
   flaky = flakyTests(report);
   failedNames.push(...failedTests(report).map(describeTest));
+  for (const t of skippedBrowserTests(report)) {
+    const name = `${describeTest(t)} (${t.reason || 'no reason given'})`;
+    skippedNames.push(name);
+    if (!t.allowed) unlistedSkips.push(name);
+  }
 }
 
 const ready = step('fetch tools (PocketBase, stripe-mock, versitygw, Chromium)', () => {
@@ -112,6 +122,11 @@ step('e2e tests (playwright)', () => {
   countPlaywright(out);
   return ok;
 });
+step('e2e skips: only the listed reasons (scripts/lib/skips.mjs)', () => {
+  if (!unlistedSkips.length) return true;
+  console.error(`browser tests that skipped for a reason that is not listed:\n  ${unlistedSkips.join('\n  ')}`);
+  return false;
+});
 const flakyAgain = [];
 if (flaky.length) {
   step(`flaky e2e tests, each run ${FLAKY_RERUNS} more times`, () => {
@@ -129,6 +144,10 @@ if (flaky.length) {
   console.log('\nflaky (failed, then passed on retry):');
   for (const t of flaky)
     console.log(`  ${flakyAgain.includes(t) ? 'FAILED AGAIN' : 'passed again'}  ${describeTest(t)}`);
+}
+if (skippedNames.length) {
+  console.log('\nskipped:');
+  for (const name of skippedNames) console.log(`  ${unlistedSkips.includes(name) ? 'NOT LISTED  ' : ''}${name}`);
 }
 if (failedNames.length) {
   console.log('\nfailed:');

@@ -4,6 +4,7 @@ export interface ReportedTest {
   project: string;
   title: string;
   status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+  annotations: { type: string; description?: string }[];
 }
 export function testsOf(report: unknown): ReportedTest[];
 export function flakyTests(report: unknown): ReportedTest[];

@@ -2,7 +2,7 @@
 // each one and runs it again on its own; if it fails again there, the run fails
 // (scripts/test.mjs, README "Flaky tests").
 
-/** Every test of a Playwright JSON report, flattened: {file, line, project, title, status}. */
+/** Every test of a Playwright JSON report, flattened: {file, line, project, title, status, annotations}. */
 export function testsOf(report) {
   const out = [];
   const walk = (suite, titles) => {
@@ -14,6 +14,8 @@ export function testsOf(report) {
           project: test.projectName,
           title: [...titles, spec.title].join(' › '),
           status: test.status,
+          // a skip called inside the test is recorded on its result
+          annotations: [...(test.annotations ?? []), ...(test.results ?? []).flatMap((r) => r.annotations ?? [])],
         });
       }
     }

@@ -30,3 +30,14 @@ export function superuserFetch(server, path, init = {}) {
     headers: { 'content-type': 'application/json', authorization: server.superuser.token, ...init.headers },
   });
 }
+
+/** A request as the superuser that must succeed: its JSON body (null when empty); throws with the answer otherwise. */
+export async function superuserJson(server, method, path, body) {
+  const res = await superuserFetch(server, path, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}

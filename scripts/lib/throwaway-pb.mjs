@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, prepareData, servePocketBase } from './pb-run.mjs';
-import { superuserFetch, superuserToken, TEST_SUPERUSER } from './superuser.mjs';
+import { superuserFetch, superuserJson, superuserToken, TEST_SUPERUSER } from './superuser.mjs';
 
 /**
  * Starts one. `seed` adds the demo content; `env` is added to the process environment (the
@@ -67,15 +67,7 @@ export async function startThrowawayPocketBase({
     /** A request as the superuser: the response, whatever its status. */
     fetch: (path, init) => superuserFetch(pb, path, init),
     /** A request as the superuser that must succeed: its JSON body (null when empty). */
-    async admin(method, path, body) {
-      const res = await superuserFetch(pb, path, {
-        method,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
+    admin: (method, path, body) => superuserJson(pb, method, path, body),
     /** Stops PocketBase and starts it again on the same port and data (one restart at a time). */
     restart() {
       restarting ??= (async () => {

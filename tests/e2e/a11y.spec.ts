@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { seriousAxeViolations, settleFirstVisit } from './support';
 
 for (const [path, heading] of [
@@ -13,8 +13,8 @@ for (const [path, heading] of [
   });
 }
 
-test('no serious or critical axe violations with the mobile menu open', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the menu sheet exists on small screens');
+test('no serious or critical axe violations with the mobile menu open', async ({ page }) => {
+  onlyInProject('phone', 'the menu sheet exists on small screens');
   await page.goto('/');
   await settleFirstVisit(page);
   await page.getByRole('button', { name: 'Menu' }).click();

@@ -22,14 +22,22 @@ export async function superuserToken(): Promise<string> {
   return cachedToken;
 }
 
-/** An API call as the superuser; fails the test unless it succeeds. */
+type FetchOptions = NonNullable<Parameters<APIRequestContext['fetch']>[1]>;
+
+/** An API call as the superuser (JSON `data`, or a `multipart` form); fails the test unless it succeeds. */
 export async function asSuperuser<T = Record<string, unknown>>(
   request: APIRequestContext,
   method: string,
   path: string,
   data?: unknown,
+  multipart?: FetchOptions['multipart'],
 ): Promise<T> {
-  const res = await request.fetch(path, { method, headers: { authorization: await superuserToken() }, data });
+  const res = await request.fetch(path, {
+    method,
+    headers: { authorization: await superuserToken() },
+    data,
+    multipart,
+  });
   expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }

@@ -1,42 +1,35 @@
 // Course chapters as the superuser sees them, for the browser tests: the course, its
 // chapter records (with video and text), enrolments, and a short real video to upload.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
-import { asSuperuser, superuserToken } from './accounts';
+import { asSuperuser } from './accounts';
 
 export const COURSE_SLUG = 'whispering-game';
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 export async function courseBySlug(
   request: APIRequestContext,
   slug = COURSE_SLUG,
 ): Promise<{ id: string; title: string }> {
-  const su = await superuserToken();
-  const res = await request.get('/api/collections/courses/records', {
-    headers: { authorization: su },
-    params: { filter: `slug="${slug}"` },
-  });
-  return (await res.json()).items[0];
+  const path = `/api/collections/courses/records?${query({ filter: `slug="${slug}"` })}`;
+  return (await asSuperuser<{ items: { id: string; title: string }[] }>(request, 'GET', path)).items[0]!;
 }
 
-export async function chapters(
-  request: APIRequestContext,
-  courseId: string,
-): Promise<Array<{ id: string; title: string; sort_order: number; video: string; content: string }>> {
-  const su = await superuserToken();
-  const res = await request.get('/api/collections/course_modules/records', {
-    headers: { authorization: su },
-    params: { filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' },
-  });
-  return (await res.json()).items;
+type Chapter = { id: string; title: string; sort_order: number; video: string; content: string };
+
+export async function chapters(request: APIRequestContext, courseId: string): Promise<Chapter[]> {
+  const q = query({ filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' });
+  return (await asSuperuser<{ items: Chapter[] }>(request, 'GET', `/api/collections/course_modules/records?${q}`))
+    .items;
 }
 
 export async function enroll(request: APIRequestContext, userId: string, courseId: string) {
-  const su = await superuserToken();
-  const res = await request.post('/api/collections/course_enrollments/records', {
-    headers: { authorization: su },
-    data: { user_id: userId, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' },
+  await asSuperuser(request, 'POST', '/api/collections/course_enrollments/records', {
+    user_id: userId,
+    course_id: courseId,
+    enrolled_at: new Date().toISOString(),
+    source: 'manual',
   });
-  expect(res.ok(), `enroll ${res.status()}`).toBe(true);
 }
 
 /** Puts a video on a chapter as the superuser (the learner tests need one). */
@@ -47,13 +40,13 @@ export async function setChapterVideo(
   name = 'chapter.webm',
   seconds = 3,
 ) {
-  const su = await superuserToken();
-  const res = await request.patch(`/api/collections/course_modules/records/${chapterId}`, {
-    headers: { authorization: su },
-    multipart: { video: { name, mimeType: 'video/webm', buffer: video }, duration_seconds: String(seconds) },
-  });
-  expect(res.ok(), `set video ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as { video: string; collectionId: string };
+  return asSuperuser<{ video: string; collectionId: string }>(
+    request,
+    'PATCH',
+    `/api/collections/course_modules/records/${chapterId}`,
+    undefined,
+    { video: { name, mimeType: 'video/webm', buffer: video }, duration_seconds: String(seconds) },
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo } from './chapter-support';
 import { waitForServiceWorker } from './support';
@@ -10,7 +10,7 @@ import { waitForServiceWorker } from './support';
 // admin-videos.spec.ts and offline-downloads.spec.ts), so only the desktop project runs it,
 // and its tests run in order.
 test.describe.configure({ mode: 'serial' });
-test.beforeEach(() => test.skip(test.info().project.name !== 'desktop', 'one free chapter: desktop only'));
+test.beforeEach(() => onlyInProject('desktop', 'one free chapter, so one project'));
 const CHAPTER_INDEX = 4;
 
 async function cacheKeys(page: Page): Promise<string[]> {

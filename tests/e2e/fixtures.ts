@@ -4,6 +4,7 @@
 // would go to a page that does not listen yet; the boot script asks for the scripts after
 // the first paint (scripts/vite/boot-after-paint.ts), so a test acting at once would race it.
 import { test as base, type Page } from '@playwright/test';
+import { PROJECT_ONLY } from '../../scripts/lib/skips.mjs';
 
 export { expect } from '@playwright/test';
 
@@ -33,3 +34,12 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * Runs the calling test (or, from a beforeEach, every test of the file) in one project only:
+ * the one skip `npm test` accepts (scripts/lib/skips.mjs). A test never skips because of how
+ * the server it found is set up; the e2e server is set up for every test.
+ */
+export function onlyInProject(project: keyof typeof PROJECT_ONLY, why: string) {
+  test.skip(test.info().project.name !== project, `${PROJECT_ONLY[project]}: ${why}`);
+}

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { waitForServiceWorker } from './support';
 
-test('the web manifest is valid and the app is installable (DevTools protocol)', async ({ baseURL, isMobile }) => {
-  test.skip(isMobile, 'installability is checked once, in a desktop persistent context');
+test('the web manifest is valid and the app is installable (DevTools protocol)', async ({ baseURL }) => {
+  onlyInProject('desktop', 'installability is checked once, in a desktop persistent context');
   // Chromium never reports installability in an incognito (non-persistent) context.
   const profile = mkdtempSync(join(tmpdir(), 'atelier-install-'));
   const context = await chromium.launchPersistentContext(profile, {

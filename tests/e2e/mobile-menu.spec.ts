@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 
-test('the mobile menu opens as a sheet, navigates and closes', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the side sheet replaces the desktop menu below 768 px');
+test('the mobile menu opens as a sheet, navigates and closes', async ({ page }) => {
+  onlyInProject('phone', 'the side sheet replaces the desktop menu below 768 px');
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
@@ -24,8 +24,8 @@ test('the mobile menu opens as a sheet, navigates and closes', async ({ page, is
   await expect(page.getByRole('heading', { level: 1, name: 'Artworks' })).toBeVisible();
 });
 
-test('the desktop menu shows the main links inline', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'desktop layout only');
+test('the desktop menu shows the main links inline', async ({ page }) => {
+  onlyInProject('desktop', 'the desktop layout');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Artworks', 'Print Editions', 'About', 'News', 'Contact']);

@@ -7,7 +7,7 @@ import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { asSuperuser, createSession, type Session, signIn } from './accounts';
 import { ownChapter } from './chapter-support';
 
@@ -94,8 +94,8 @@ test('a 300 MB upload through a throttled link, cut twice, resumes each time and
   page,
   context,
   request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+}) => {
+  onlyInProject('desktop', 'the viewport changes nothing in how bytes travel');
   test.setTimeout(240_000);
   const size = 300 * MiB + 12_345;
   const file = writeVideoFile('lecture.mp4', size);
@@ -141,8 +141,8 @@ test('a tab closed mid-upload resumes from /admin/videos after choosing the same
   page,
   context,
   request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+}) => {
+  onlyInProject('desktop', 'the viewport changes nothing in how bytes travel');
   test.setTimeout(180_000);
   const file = writeVideoFile('workshop.mp4', 96 * MiB + 777);
   const want = await sha256OfFile(file);

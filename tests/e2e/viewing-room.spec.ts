@@ -1,7 +1,7 @@
 // The viewing room: entry form, the emailed link, inquiries, the lightbox.
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { findRecords } from './accounts';
 import { AXE_WCAG, expectToast, ownClientIp, seriousAxeViolations, uniqueEmail } from './support';
 
@@ -189,8 +189,8 @@ test.describe('viewing room', () => {
   });
 });
 
-test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when zoomed', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'touch gestures run in the phone project');
+test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when zoomed', async ({ page }) => {
+  onlyInProject('phone', 'touch gestures');
   await enterViewingRoom(page);
   await page.getByRole('button', { name: /^Zoom in on / }).click();
   const stage = page.getByTestId('lightbox-stage');

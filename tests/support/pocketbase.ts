@@ -36,10 +36,8 @@ export function startPocketBase(opts: StartOptions = {}): Promise<ThrowawayPocke
   });
 }
 
-/** Calls the PocketBase API as the superuser. */
-export function asSuperuser(pb: TestPocketBase, path: string, init: RequestInit = {}): Promise<Response> {
-  return superuserFetch(pb, path, init);
-}
+/** Calls the PocketBase API as the superuser: the response, whatever its status. */
+export const asSuperuser: (pb: TestPocketBase, path: string, init?: RequestInit) => Promise<Response> = superuserFetch;
 
 export type Role = 'learner' | 'admin';
 

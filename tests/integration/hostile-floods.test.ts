@@ -78,10 +78,14 @@ describe('the Stripe webhook', () => {
   it('refuses a body declared over 1 MB before reading it, signed or not', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        postPartly(url(), { 'stripe-signature': `t=1,v1=${'0'.repeat(64)}` }, {
-          declared: 31 * 1024 * 1024,
-          send: Buffer.alloc(4096, 'x'),
-        }),
+        postPartly(
+          url(),
+          { 'stripe-signature': `t=1,v1=${'0'.repeat(64)}` },
+          {
+            declared: 31 * 1024 * 1024,
+            send: Buffer.alloc(4096, 'x'),
+          },
+        ),
       ),
     );
     for (const a of answers) expect([a.status, a.sent]).toEqual([413, 4096]);

@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { startStripeStandin } from '../../scripts/lib/stripe-standin.mjs';
 import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
 
-// Addresses per /24 block we hand out (127.B.C.1–250).
-const PER_BLOCK = 250;
+// Buyers per drop round we hand addresses to; each its own /24 (the shop caps copies per network).
+const PER_ROUND = 2048;
 
 /** CPU seconds a process has used (Linux /proc; NaN elsewhere). */
 function cpuSeconds(pid) {
@@ -37,9 +37,10 @@ const percentile = (sorted, p) =>
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
     : Number.NaN;
 
-/** The loopback address of buyer `i` in drop `round` (each round its own range). */
+/** The loopback address of buyer `i` in drop `round`: every buyer of every round its own /24. */
 export function buyerAddress(round, i) {
-  return `127.${10 + round}.${Math.floor(i / PER_BLOCK)}.${(i % PER_BLOCK) + 1}`;
+  const n = round * PER_ROUND + i;
+  return `127.${10 + (n >> 8)}.${n & 255}.1`;
 }
 
 /**
@@ -133,7 +134,7 @@ async function baseline(ctx, n = 10) {
     const r = await post(
       `${ctx.server.url}/api/atelier/create-payment`,
       { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `alone${i}@example.com` },
-      `127.9.0.${i + 1}`,
+      `127.9.${i}.1`,
     );
     if (r.status !== 200) throw new Error(`a lone buyer got ${r.status}: ${JSON.stringify(r.json)}`);
     ms.push(r.ms);

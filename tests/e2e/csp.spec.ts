@@ -104,6 +104,7 @@ test('a checkout: the cart, the Stripe page and the way back', async ({ page, co
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByTestId('cart-button').click();
   const panel = page.getByRole('dialog', { name: 'Your cart' });
+  await panel.getByRole('textbox', { name: 'Email' }).fill('csp-buyer@example.com');
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
     panel.getByRole('button', { name: 'Checkout' }).click(),

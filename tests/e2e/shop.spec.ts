@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seriousAxeViolations } from './support';
+import { expectToast, seriousAxeViolations } from './support';
 
 // Seeded demo prints (pb_hooks/lib/setup/demo-content.js): the first active one is "The Whispering
 // Room" at €240 / $275 (own USD price), SEK converted from EUR.
@@ -74,6 +74,14 @@ test('checkout opens the Stripe page in a new tab, clears the cart; paying lands
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
   const checkout = panel.getByRole('button', { name: 'Checkout' });
+  // the copies are held under an email: without one nothing is asked of the server
+  const email = panel.getByRole('textbox', { name: 'Email' });
+  await email.fill('');
+  await checkout.click();
+  await expectToast(page, 'Email required');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(context.pages()).toHaveLength(1);
+  await email.fill('buyer@example.com');
   const [tab] = await Promise.all([context.waitForEvent('page'), checkout.click()]);
   await tab.waitForURL(/\/pay\/cs_test_/);
   await expect(tab.getByRole('heading', { name: 'Stand-in checkout' })).toBeVisible();
@@ -99,6 +107,7 @@ test('payment canceled: no charges, the cart can be restored', async ({ page, co
   await page.goto('/print-editions');
   await page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' }).click();
   const panel = await openCart(page);
+  await panel.getByRole('textbox', { name: 'Email' }).fill('canceler@example.com');
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
     panel.getByRole('button', { name: 'Checkout' }).click(),

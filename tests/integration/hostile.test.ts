@@ -821,6 +821,8 @@ beforeAll(async () => {
       ...stripe.env,
       ARTIST_EMAIL: 'artist@atelier.test',
       ANALYTICS_SCRIPT_URL: 'https://stats.example.net/script.js',
+      // as npm start runs: demo sign-in offered, so its hostile cases reach the handler
+      DEMO_SIGN_IN: '1',
     },
   });
   stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);

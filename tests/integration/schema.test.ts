@@ -148,6 +148,7 @@ const EXPECTED: Record<
       'problem',
       'stripe_refund_id',
       'refunded_at',
+      'client_network',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },
@@ -396,11 +397,9 @@ describe('migrations on an empty database', () => {
     // earlier videos: server-filled, never sent to the browser, as protected as the video
     const archive = byName('course_modules').fields.find((f: Loose) => f.name === 'video_archive');
     expect(archive).toMatchObject({ type: 'file', protected: true, hidden: true });
-    // a buyer reads their own orders, but not the address the per-visitor cap keeps
-    expect(byName('orders').fields.find((f: Loose) => f.name === 'client_ip')).toMatchObject({
-      type: 'text',
-      hidden: true,
-    });
+    // a buyer reads their own orders, but not the address and network the per-visitor cap keeps
+    for (const name of ['client_ip', 'client_network'])
+      expect(byName('orders').fields.find((f: Loose) => f.name === name)).toMatchObject({ type: 'text', hidden: true });
     expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual([
       'pending',
       'paid',
@@ -415,6 +414,7 @@ describe('migrations on an empty database', () => {
 
   it('indexes the per-visitor caps look up', () => {
     const indexes = byName('orders').indexes.join('\n');
+    expect(indexes).toContain('ON `orders` (`client_network`, `status`)');
     expect(indexes).toContain('ON `orders` (`client_ip`, `status`)');
     expect(indexes).toContain('ON `orders` (`email`, `status`)');
   });

@@ -223,6 +223,65 @@ describe('caps against hoarding', () => {
   });
 });
 
+describe('holding a copy needs an email, and one network holds at most 4', () => {
+  it('a checkout without an email holds nothing: 400 naming the field, the copies stay for sale', async () => {
+    const print = await createPrint(shop.pb, { title: 'Anonymous', edition_size: 3 });
+    for (const customerEmail of [undefined, null, '']) {
+      const r = await post(shop.pb, '/api/atelier/create-payment', {
+        items: [{ id: print.id, quantity: 2 }],
+        currency: 'eur',
+        customerEmail,
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(400);
+      expect(r.json.message).toBe(
+        'Please enter your email address: the copies are held for you under it while you pay.',
+      );
+      expect(r.json.data.customerEmail.code).toBe('validation_required');
+    }
+    expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ available: 3 });
+    expect(await list(shop.pb, 'orders', `items ~ "${print.id}"`)).toEqual([]);
+    // a signed-in buyer's account email counts as given
+    const user = await createUser(shop.pb, { email: 'signed-in-buyer@example.com' });
+    const signedIn = await post(
+      shop.pb,
+      '/api/atelier/create-payment',
+      { items: [{ id: print.id, quantity: 1 }], currency: 'eur' },
+      { authorization: user.token },
+    );
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('an IPv4 network (/24) holds at most 4 copies of a print, whatever the addresses and emails in it', async () => {
+    const print = await createPrint(shop.pb, { title: 'Subnet', edition_size: 50 });
+    const buy = (ip: string, quantity = 2) => checkout(shop.pb, [{ id: print.id, quantity }], { ip });
+    expect((await buy('10.123.45.1')).status).toBe(200);
+    expect((await buy('10.123.45.2')).status).toBe(200);
+    const r = await buy('10.123.45.250', 1);
+    expect(r.status).toBe(429);
+    expect(r.json.data.items.code).toBe('max_held');
+    // the next network is another visitor
+    expect((await buy('10.123.46.1')).status).toBe(200);
+  });
+
+  it('an IPv6 network (/64) holds at most 4 copies of a print, however its addresses are written', async () => {
+    const print = await createPrint(shop.pb, { title: 'Prefix', edition_size: 50 });
+    const buy = (ip: string, quantity = 2) => checkout(shop.pb, [{ id: print.id, quantity }], { ip });
+    expect((await buy('2001:db8:77:1::1')).status).toBe(200);
+    expect((await buy('2001:0db8:0077:0001:ffff:ffff:ffff:fffe')).status).toBe(200);
+    const r = await buy('2001:db8:77:1:a::b', 1);
+    expect(r.status).toBe(429);
+    expect(r.json.data.items.code).toBe('max_held');
+    expect((await buy('2001:db8:77:2::1')).status).toBe(200);
+    // the order keeps its network, written one way
+    const orders = await list(shop.pb, 'orders', `items ~ "${print.id}"`);
+    expect(orders.map((o) => o.client_network)).toEqual([
+      '2001:db8:77:1::/64',
+      '2001:db8:77:1::/64',
+      '2001:db8:77:2::/64',
+    ]);
+  });
+});
+
 describe('the stock gate follows the database', () => {
   it('a lapsed hold frees its copy without waiting for the sweep', async () => {
     const print = await createPrint(shop.pb, { title: 'Lapsing', edition_size: 1 });
@@ -284,7 +343,11 @@ describe('the stock gate follows the database', () => {
       const one = await fetch(`${server.url}/api/atelier/create-payment`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.3' },
-        body: JSON.stringify({ items: [{ id: print.id, quantity: 1 }], currency: 'eur' }),
+        body: JSON.stringify({
+          items: [{ id: print.id, quantity: 1 }],
+          currency: 'eur',
+          customerEmail: 'one@example.com',
+        }),
       });
       expect(one.status).toBe(200);
     } finally {

@@ -38,8 +38,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
 }
 
 let ipSeq = 1;
-/** A fresh client address per call (the checkout route is rate-limited and capped per IP). */
-export const nextIp = () => `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`;
+/** A fresh client network per call (the checkout route is rate-limited per address and capped per /24). */
+export const nextIp = () => `10.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}.1`;
 
 /** POST as a browser would, from `ip` (X-Forwarded-For: the trusted proxy header). */
 export async function post(

@@ -19,7 +19,7 @@ let ipSeq = 1;
 type Json = Record<string, any>;
 
 // Each simulated buyer comes from its own address (the checkout route is rate-limited per IP).
-const nextIp = () => `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`;
+const nextIp = () => `10.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}.1`;
 
 async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${pb.url}${path}`, {
@@ -449,7 +449,11 @@ describe('Stripe failures', () => {
       const res = await fetch(`${down.url}/api/atelier/create-payment`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ items: [{ id: print.id, quantity: 1 }], currency: 'eur' }),
+        body: JSON.stringify({
+          items: [{ id: print.id, quantity: 1 }],
+          currency: 'eur',
+          customerEmail: 'late@example.com',
+        }),
       });
       expect(res.status).toBe(502);
       expect(((await res.json()) as { message: string }).message).toMatch(/could not be reached/);

@@ -18,6 +18,7 @@ const ip = loadHookModule<{
   parseTrustedProxy(raw: string): { mode: string; list: unknown[]; invalid: string[] };
   inList(addr: string, list: unknown[]): boolean;
   isLoopback(addr: string): boolean;
+  networkOf(addr: string): string;
 }>('lib/http/client-ip.js');
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
@@ -92,5 +93,22 @@ describe('TRUSTED_PROXY', () => {
     for (const a of ['127.0.0.1', '127.8.9.10', '::1', '0000:0000:0000:0000:0000:0000:0000:0001', '::ffff:127.0.0.1'])
       expect(ip.isLoopback(a), a).toBe(true);
     for (const a of ['10.0.0.1', '128.0.0.1', '::2', '', 'localhost']) expect(ip.isLoopback(a), a).toBe(false);
+  });
+});
+
+describe('the network a visitor holds copies from', () => {
+  it.each([
+    ['192.0.2.17', '192.0.2.0/24'],
+    ['192.0.2.255', '192.0.2.0/24'],
+    ['::ffff:192.0.2.9', '192.0.2.0/24'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['[2001:db8::7]', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['not an address', ''],
+    ['', ''],
+    ['300.1.1.1', ''],
+  ])('%s is in %s', (addr, network) => {
+    expect(ip.networkOf(addr)).toBe(network);
   });
 });

@@ -96,6 +96,25 @@ function v6Words(s) {
   return words.concat(tail);
 }
 
+/**
+ * The network an address belongs to, as one visitor's caps count it: an IPv4 /24 or an IPv6
+ * /64 (what one household, office or phone is usually given), written one way
+ * ("192.0.2.0/24", "2001:db8:0:1::/64"); IPv4-mapped IPv6 counts as IPv4. "" when `addr` is
+ * not an address.
+ */
+function networkOf(addr) {
+  const bits = toBits(addr);
+  if (!bits) return "";
+  const word = (i) => {
+    let w = 0;
+    for (let b = 0; b < 16; b++) w = (w << 1) | bits[i * 16 + b];
+    return w;
+  };
+  const mapped = [0, 1, 2, 3, 4].every((i) => word(i) === 0) && word(5) === 0xffff;
+  if (mapped) return `${word(6) >> 8}.${word(6) & 255}.${word(7) >> 8}.0/24`;
+  return `${[0, 1, 2, 3].map((i) => word(i).toString(16)).join(":")}::/64`;
+}
+
 function inRange(bits, range) {
   for (let i = 0; i < range.prefix; i++) if (bits[i] !== range.bits[i]) return false;
   return true;
@@ -170,5 +189,6 @@ module.exports = {
   isLoopback,
   parseTrustedProxy,
   inList,
+  networkOf,
   toBits,
 };

@@ -19,8 +19,10 @@ const { abandon, claimTickets, gateSnapshot, heldBy, invalidateGate, remainingOf
 );
 
 // Caps against hoarding a limited edition (README "Shop caps"); copies per order: checkout-input.js.
+// A hold needs an email (each email holds at most 2 copies of a print); each network (an IPv4
+// /24, an IPv6 /64: a new address is cheap, a new network is not) at most 4.
 const MAX_HELD_PER_EMAIL = 2;
-const MAX_HELD_PER_IP = 4;
+const MAX_HELD_PER_NETWORK = 4;
 
 function currentRates(app) {
   const rates = {};
@@ -41,13 +43,23 @@ function createPrintCheckout(body, auth, visitor, prof) {
   const wanted = parsePrintItems(body.items);
   const currency = parseCurrency(body.currency);
 
+  const email = validEmail(body.customerEmail) || (auth ? auth.getString("email").toLowerCase() : "");
+  if (!email) {
+    throw apiError(
+      400,
+      "Please enter your email address: the copies are held for you under it while you pay.",
+      "customerEmail",
+      "validation_required",
+    );
+  }
+  const ip = visitor?.ip || "";
+  const network = require(`${__hooks}/lib/http/client-ip.js`).networkOf(ip);
+
   // Most of a crowd stops here, answered from memory.
   const claims = claimTickets(wanted);
   if (prof) prof.mark("gate");
   const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const pricing = require(`${__hooks}/lib/shop/pricing.js`);
-  const email = validEmail(body.customerEmail) || (auth ? auth.getString("email").toLowerCase() : "");
-  const ip = visitor?.ip || "";
   let settled = false;
   let order = null;
   let refusal = null;
@@ -102,14 +114,14 @@ function createPrintCheckout(body, auth, visitor, prof) {
         const left = remainingOf(s);
         if (l.quantity > left) {
           refusal = apiError(409, shortageMessage(s.title, left), "items", "sold_out");
-        } else if (email && heldBy(txApp, s.id, "email", email) + l.quantity > MAX_HELD_PER_EMAIL) {
+        } else if (heldBy(txApp, s.id, "email", email) + l.quantity > MAX_HELD_PER_EMAIL) {
           refusal = apiError(
             429,
             `You already hold ${MAX_HELD_PER_EMAIL} copies of "${s.title}" in an open checkout. Complete or cancel it first.`,
             "items",
             "max_held",
           );
-        } else if (ip && heldBy(txApp, s.id, "client_ip", ip) + l.quantity > MAX_HELD_PER_IP) {
+        } else if (network && heldBy(txApp, s.id, "client_network", network, ip) + l.quantity > MAX_HELD_PER_NETWORK) {
           refusal = apiError(
             429,
             `Too many copies of "${s.title}" are held in open checkouts from your network. Complete or cancel one first.`,
@@ -126,6 +138,7 @@ function createPrintCheckout(body, auth, visitor, prof) {
         order.set("currency", currency);
         order.set("email", email);
         order.set("client_ip", ip);
+        order.set("client_network", network);
         if (auth) order.set("user_id", auth.id);
         order.set(
           "items",

@@ -66,16 +66,21 @@ function writeAvailable(txApp, stock) {
     .execute();
 }
 
-/** Copies of a print held in open, unlapsed checkouts by an email or an IP. Inside a tx. */
-function heldBy(txApp, printId, column, value) {
+/**
+ * Copies of a print held in open, unlapsed checkouts by an email, or from a network
+ * (`client_network`; orders written before it was kept count by their exact `client_ip`,
+ * passed as `legacyIp`). Inside a tx.
+ */
+function heldBy(txApp, printId, column, value, legacyIp) {
   if (!value) return 0;
   const row = new DynamicModel({ n: 0 });
+  const match = legacyIp ? `(o.${column} = {:v} OR (o.${column} = '' AND o.client_ip = {:ip}))` : `o.${column} = {:v}`;
   txApp
     .db()
     .newQuery(
-      `SELECT COALESCE(SUM(h.quantity), 0) AS n FROM ${Collections.StockHolds} h JOIN ${Collections.Orders} o ON o.id = h.order_id WHERE h.print_id = {:p} AND h.status = 'open' AND h.expires_at > {:now} AND o.status = 'pending' AND o.${column} = {:v}`,
+      `SELECT COALESCE(SUM(h.quantity), 0) AS n FROM ${Collections.StockHolds} h JOIN ${Collections.Orders} o ON o.id = h.order_id WHERE h.print_id = {:p} AND h.status = 'open' AND h.expires_at > {:now} AND o.status = 'pending' AND ${match}`,
     )
-    .bind({ p: printId, now: nowIso(0), v: value })
+    .bind({ p: printId, now: nowIso(0), v: value, ip: legacyIp || "" })
     .one(row);
   return row.n;
 }

@@ -38,6 +38,9 @@ export interface CartState {
   forgetLastCheckout: () => void;
   /** /payment-canceled: the server closed that session. */
   forgetLastCheckoutSession: () => void;
+  /** The email typed for checkout (null: none yet): kept while the page is open, not stored on the device. */
+  checkoutEmail: string | null;
+  setCheckoutEmail: (email: string) => void;
 }
 
 function browserCurrency(): Currency {
@@ -107,6 +110,8 @@ export const useCartStore = create<CartState>()(
         }),
       forgetLastCheckout: () => set({ lastCheckout: null, lastCheckoutSession: null }),
       forgetLastCheckoutSession: () => set({ lastCheckoutSession: null }),
+      checkoutEmail: null,
+      setCheckoutEmail: (checkoutEmail) => set({ checkoutEmail }),
     }),
     {
       name: CART_STORAGE_KEY,

@@ -43,6 +43,33 @@ describe('print checkout', () => {
     expect(d.navigateHere).not.toHaveBeenCalled();
   });
 
+  it('without an email nothing is asked of the server: "Email required", no tab opened', async () => {
+    for (const email of [null, '', '   ']) {
+      const { d } = deps({ email });
+      expect(await runCheckout(d)).toBe('email');
+      expect(d.toast).toHaveBeenCalledWith({
+        title: 'Email required',
+        description: 'Enter your email address: your copies are held for you under it while you pay.',
+        destructive: true,
+      });
+      expect(d.openTab).not.toHaveBeenCalled();
+      expect(d.create).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a malformed email gets "Invalid email"; a good one is sent trimmed', async () => {
+    const bad = deps({ email: 'me@example' }).d;
+    expect(await runCheckout(bad)).toBe('email');
+    expect(bad.toast).toHaveBeenCalledWith({
+      title: 'Invalid email',
+      description: 'Please enter a valid email address.',
+      destructive: true,
+    });
+    const good = deps({ email: '  me@example.com ' }).d;
+    expect(await runCheckout(good)).toBe('opened');
+    expect(good.create).toHaveBeenCalledWith({ items: [line], currency: 'eur', customerEmail: 'me@example.com' });
+  });
+
   it('falls back to this tab when the browser blocks the new one', async () => {
     const { d } = deps({ openTab: vi.fn(() => null) });
     expect(await runCheckout(d)).toBe('opened');

@@ -3,8 +3,9 @@ import { rememberedNewsletterEmail } from '@/lib/forms/remembered';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { toast } from '@/ui/toast/toast-store';
 import { button } from '@/ui/button/button.css';
+import { TextField } from '@/ui/field/Field';
 import { createPrintPayment } from '../api/create-payment';
-import { type CheckoutTab, runCheckout } from '../model/checkout';
+import { type CheckoutTab, checkoutEmailProblem, runCheckout } from '../model/checkout';
 import { useCartStore } from '../store';
 import * as styles from './CartPanel.css';
 
@@ -21,22 +22,32 @@ function openBlankTab(): CheckoutTab | null {
   return { navigate: (url) => w.location.replace(url), close: () => w.close() };
 }
 
-/** Checkout: "Creating checkout..." and disabled while running or when empty; online only. */
+/**
+ * The checkout email (the copies are held under it; Stripe's page starts with it) and Checkout:
+ * "Creating checkout..." and disabled while running or when empty; online only.
+ */
 export function CheckoutButton() {
   const items = useCartStore((s) => s.items);
   const currency = useCartStore((s) => s.currency);
   const checkoutStarted = useCartStore((s) => s.checkoutStarted);
+  const typed = useCartStore((s) => s.checkoutEmail);
+  const setEmail = useCartStore((s) => s.setCheckoutEmail);
+  // what was typed this visit, else the address the visitor subscribed with
+  const [remembered] = useState(() => rememberedNewsletterEmail() ?? '');
+  const email = typed ?? remembered;
   const online = useOnlineStatus();
   const [running, setRunning] = useState(false);
+  const [emailError, setEmailError] = useState('');
 
   const onClick = async () => {
     if (running) return;
+    setEmailError(checkoutEmailProblem(email)?.description ?? '');
     setRunning(true);
     try {
       await runCheckout({
         items,
         currency,
-        email: rememberedNewsletterEmail(),
+        email,
         online,
         openTab: openBlankTab,
         navigateHere: (url) => window.location.assign(url),
@@ -51,6 +62,20 @@ export function CheckoutButton() {
 
   return (
     <>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        error={emailError}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (emailError) setEmailError('');
+        }}
+      />
       <button
         type="button"
         className={button({ tone: 'solid', block: true })}

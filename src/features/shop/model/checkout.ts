@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@/lib/contract/contract.gen';
 import type { CartItem } from './cart';
 import type { Currency } from './currency';
 
@@ -31,7 +32,23 @@ export interface CheckoutDeps {
   onOpened: (sessionId?: string) => void;
 }
 
-export type CheckoutOutcome = 'empty' | 'offline' | 'failed' | 'opened';
+export type CheckoutOutcome = 'empty' | 'email' | 'offline' | 'failed' | 'opened';
+
+/**
+ * What is wrong with the checkout email ('' when nothing): the server holds the copies under
+ * it while the buyer pays, so there is no checkout without one.
+ */
+export function checkoutEmailProblem(email: string | null): { title: string; description: string } | null {
+  const value = (email ?? '').trim();
+  if (!value)
+    return {
+      title: 'Email required',
+      description: 'Enter your email address: your copies are held for you under it while you pay.',
+    };
+  if (value.length > 254 || !EMAIL_PATTERN.test(value))
+    return { title: 'Invalid email', description: 'Please enter a valid email address.' };
+  return null;
+}
 
 function messageOf(err: unknown): string {
   const m =
@@ -44,7 +61,8 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * Print checkout: empty cart → destructive "Empty cart" toast; offline →
+ * Print checkout: empty cart → destructive "Empty cart" toast; no or a bad email → "Email
+ * required" / "Invalid email" (the field says it too); offline →
  * checkout needs a connection; success → the Stripe page in a new tab, cart cleared,
  * "Redirecting to checkout"; failure → "Checkout failed / {message or Please try again.}".
  */
@@ -52,6 +70,11 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
   if (deps.items.length === 0) {
     deps.toast({ title: 'Empty cart', description: 'Add some prints to your cart first.', destructive: true });
     return 'empty';
+  }
+  const emailProblem = checkoutEmailProblem(deps.email);
+  if (emailProblem) {
+    deps.toast({ ...emailProblem, destructive: true });
+    return 'email';
   }
   if (!deps.online) {
     deps.toast({
@@ -66,7 +89,7 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
     const { url, sessionId } = await deps.create({
       items: deps.items,
       currency: deps.currency,
-      customerEmail: deps.email,
+      customerEmail: (deps.email ?? '').trim(),
     });
     if (!url) throw new Error('No checkout URL received');
     if (tab) tab.navigate(url);

@@ -127,7 +127,23 @@ const EXPECTED: Record<
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_active = true', viewRule: 'is_active = true' },
   },
-  exchange_rates: { fields: ['base', 'currency', 'rate', 'fetched_at', 'source'], rules: PUBLIC_READ },
+  exchange_rates: {
+    fields: [
+      'base',
+      'currency',
+      'rate',
+      'fetched_at',
+      'source',
+      'confirmed_rate',
+      'confirmed_at',
+      'refused_rate',
+      'refused_at',
+      'refused_reason',
+      'large_move_at',
+      'alerted_at',
+    ],
+    rules: PUBLIC_READ,
+  },
   orders: {
     fields: [
       'user_id',

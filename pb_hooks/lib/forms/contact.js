@@ -26,19 +26,9 @@ function recentCountFromIp(app, ip) {
   );
 }
 
-function artistEmail(app) {
-  const env = $os.getenv("ARTIST_EMAIL");
-  if (env) return env;
-  try {
-    return app.findFirstRecordByData(Collections.SiteSettings, "key", "main").getString("email");
-  } catch (_) {
-    return "";
-  }
-}
-
 function notifyArtist(app, msg) {
   const m = mailer();
-  const to = artistEmail(app);
+  const to = require(`${__hooks}/lib/site/settings.js`).artistEmail(app);
   if (!to) return { ok: false, error: "ARTIST_EMAIL is not set" };
   const kind = msg.getString("kind");
   const rows = [

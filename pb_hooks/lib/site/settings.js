@@ -20,4 +20,12 @@ function artistName(app) {
   return (s ? s.getString("artist_name") : "") || FALLBACK_SITE_NAME;
 }
 
-module.exports = { siteSettings, artistName };
+/** Where mail for the artist goes: ARTIST_EMAIL, else the contact email in the settings ("" when neither). */
+function artistEmail(app) {
+  const env = $os.getenv("ARTIST_EMAIL");
+  if (env) return env;
+  const s = siteSettings(app || $app);
+  return s ? s.getString("email") : "";
+}
+
+module.exports = { siteSettings, artistName, artistEmail };

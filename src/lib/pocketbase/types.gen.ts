@@ -323,7 +323,7 @@ export interface ExchangeRatesRecord extends BaseRecord {
   base: string;
   /** Quoted currency. */
   currency: 'SEK' | 'USD';
-  /** Units of the quoted currency per 1 EUR. Refreshed by the server every 30 minutes. */
+  /** Units of the quoted currency per 1 EUR, kept by the server: refreshed every 30 minutes within 20% of the confirmed rate (or of the built-in fallback). Edits here are ignored; to set a rate, type it into confirmed_rate. */
   rate: number;
   /** When the rate was fetched. */
   fetched_at: string;

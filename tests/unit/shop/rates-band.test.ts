@@ -2,24 +2,55 @@ import { describe, expect, it } from 'vitest';
 import { loadHookModule } from '../../support/hook-module';
 
 // The server's check on fetched exchange rates (pb_hooks/lib/shop/rates.js).
-const { sane } = loadHookModule<{ sane(rate: number, last: number, fallback: number): string }>('lib/shop/rates.js');
+type Verdict = { ok: boolean; large: boolean; reason: string };
+const { judge } = loadHookModule<{
+  judge(
+    rate: number,
+    current: number,
+    confirmed: number,
+    fallback: number,
+    lastLargeMove: number,
+    now: number,
+  ): Verdict;
+}>('lib/shop/rates.js');
 
-describe('exchange-rate sanity band', () => {
-  it('accepts moves within 20% of the last good rate', () => {
-    expect(sane(11.02, 11.5, 11.5)).toBe('');
-    expect(sane(11.5 * 1.2, 11.5, 11.5)).toBe('');
-    expect(sane(11.5 * 0.8, 11.5, 11.5)).toBe('');
+const NOW = Date.parse('2026-11-24T12:00:00Z');
+const HOUR = 3600_000;
+
+describe('exchange-rate band', () => {
+  it('takes rates within 20% of the fallback while the artist has confirmed none', () => {
+    expect(judge(11.02, 11.3, 0, 11.5, 0, NOW)).toEqual({ ok: true, large: false, reason: '' });
+    expect(judge(11.5 * 1.2, 11.5 * 1.16, 0, 11.5, 0, NOW).ok).toBe(true);
+    expect(judge(11.5 * 1.21, 11.5 * 1.2, 0, 11.5, 0, NOW)).toMatchObject({
+      ok: false,
+      reason: 'moves 21% from the fallback rate 11.5',
+    });
   });
 
-  it('refuses larger moves and anything that is not a positive finite number', () => {
-    expect(sane(11.5 * 1.21, 11.5, 11.5)).toMatch(/moves 21% from the last good rate 11.5/);
-    expect(sane(1.05, 11.5, 11.5)).toMatch(/moves 91%/);
+  it('measures from the confirmed rate, never from the last fetched one: a walk stops at the band', () => {
+    expect(judge(7.3, 7.25, 7.25, 11.5, 0, NOW).ok).toBe(true);
+    expect(judge(9.0, 7.25, 7.25, 11.5, 0, NOW)).toMatchObject({ ok: false, reason: /confirmed rate 7.25/ });
+    // each step 4% below the last accepted one: taken only while within 20% of the reference
+    let current = 11.5;
+    for (let i = 0; i < 12; i++) {
+      const next = current * 0.96;
+      if (judge(next, current, 0, 11.5, 0, NOW).ok) current = next;
+    }
+    expect(current).toBeGreaterThanOrEqual(11.5 * 0.8);
+  });
+
+  it('one move of more than 5% a day; small moves any time', () => {
+    expect(judge(10.0, 11.2, 0, 11.5, 0, NOW)).toEqual({ ok: true, large: true, reason: '' });
+    expect(judge(10.7, 10.0, 0, 11.5, NOW - 2 * HOUR, NOW)).toMatchObject({
+      ok: false,
+      reason: 'moves 7% from 10: a second large move within a day',
+    });
+    expect(judge(10.7, 10.0, 0, 11.5, NOW - 25 * HOUR, NOW)).toMatchObject({ ok: true, large: true });
+    expect(judge(10.3, 10.0, 0, 11.5, NOW - 2 * HOUR, NOW)).toMatchObject({ ok: true, large: false });
+  });
+
+  it('refuses anything that is not a positive finite number', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0, -3])
-      expect(sane(bad, 11.5, 11.5)).toBe('not a positive number');
-  });
-
-  it('with no rate stored yet, the fallback is the reference with a wider band', () => {
-    expect(sane(16, 0, 11.5)).toBe('');
-    expect(sane(18, 0, 11.5)).toMatch(/from the fallback rate 11.5/);
+      expect(judge(bad, 11.5, 0, 11.5, 0, NOW)).toMatchObject({ ok: false, reason: 'not a positive number' });
   });
 });

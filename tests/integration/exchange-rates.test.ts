@@ -1,0 +1,111 @@
+// Exchange rates a broken or hostile feed cannot walk: a fetched rate is taken only within a
+// band around a fixed reference (the rate the artist confirmed, else the fallback), and only
+// one large move a day; otherwise the last good rate stays, the refusal is logged and the
+// artist is mailed. The artist confirms a rate in the admin UI (exchange_rates.confirmed_rate).
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARTIST,
+  checkout,
+  createPrint,
+  list,
+  mailTo,
+  patchRecord,
+  runCron,
+  type Shop,
+  startShop,
+} from './shop-support';
+
+let shop: Shop;
+let ratesServer: Server;
+let offered = { SEK: 11.2, USD: 1.08 };
+
+beforeAll(async () => {
+  ratesServer = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ base: 'EUR', rates: offered }));
+  });
+  await new Promise<void>((r) => ratesServer.listen(0, '127.0.0.1', () => r()));
+  const addr = ratesServer.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  shop = await startShop({ EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/latest` });
+});
+afterAll(async () => {
+  await shop?.stop();
+  ratesServer?.close();
+});
+
+const row = async (currency: string) => (await list(shop.pb, 'exchange_rates', `currency='${currency}'`))[0];
+
+/**
+ * One refresh with these rates. USD moves by a hair every time, so the test sees when the job
+ * has run whatever it decided about SEK.
+ */
+let usdStep = 0;
+async function refreshWith(sek: number) {
+  usdStep += 1;
+  const usd = Math.round((1.08 + usdStep * 0.0001) * 10000) / 10000;
+  offered = { SEK: sek, USD: usd };
+  await runCron(shop.pb, 'atelier_exchange_rates', async () => (await row('USD'))?.rate === usd);
+  expect((await row('USD'))?.rate).toBe(usd);
+}
+
+const rateMails = async () => (await mailTo(shop, ARTIST)).filter((m) => /exchange rate/i.test(m.subject));
+
+describe('exchange rates', () => {
+  it('a feed walking SEK down 19% per refresh moves it once, never out of the band around the fallback', async () => {
+    await refreshWith(11.2);
+    expect((await row('SEK')).rate).toBe(11.2);
+    let sek = 11.2;
+    for (let i = 0; i < 12; i++) {
+      sek = Math.round(sek * 0.81 * 1000) / 1000;
+      await refreshWith(sek);
+    }
+    // the first step already leaves the band (9.07 is 21% below the fallback 11.5): none is taken
+    const stored = await row('SEK');
+    expect(stored.rate).toBeGreaterThanOrEqual(11.5 * 0.8);
+    expect(stored.rate).toBe(11.2);
+    expect(stored).toMatchObject({
+      refused_rate: sek,
+      refused_reason: expect.stringMatching(/from the fallback rate 11.5/),
+    });
+    // the artist hears about it once, with what to do
+    const mails = await rateMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Check the exchange rate for SEK');
+    expect(mails[0]!.html).toContain('confirmed_rate');
+  });
+
+  it('within the band, one large move a day: a second one is refused, small moves go on', async () => {
+    await refreshWith(10.0); // −10.7%: a large move, the first today
+    expect((await row('SEK')).rate).toBe(10.0);
+    await refreshWith(10.7); // +7%: the second large move today
+    expect((await row('SEK')).rate).toBe(10.0);
+    expect((await row('SEK')).refused_reason).toMatch(/second large move within a day/);
+    await refreshWith(10.3); // +3%: a small move
+    expect((await row('SEK')).rate).toBe(10.3);
+  });
+
+  it('the artist confirms a rate in the admin UI: it applies at once and becomes the reference', async () => {
+    const sek = await row('SEK');
+    const saved = await patchRecord(shop.pb, 'exchange_rates', sek.id, { confirmed_rate: 7.25 });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(await row('SEK')).toMatchObject({ rate: 7.25, confirmed_rate: 7.25, source: 'confirmed in the admin UI' });
+    expect((await row('SEK')).confirmed_at).not.toBe('');
+    // the whole form saved again later (as the admin UI sends it): the server's fields stay the server's
+    const { collectionId, collectionName, created, updated, ...form } = await row('SEK');
+    await refreshWith(7.3);
+    expect((await row('SEK')).rate).toBe(7.3);
+    expect((await patchRecord(shop.pb, 'exchange_rates', sek.id, { ...form, rate: 99 })).status).toBe(200);
+    expect((await row('SEK')).rate).toBe(7.3);
+    // the band now lies around 7.25: 8.9 (+23%) is refused, prices follow 7.3
+    await refreshWith(8.9);
+    expect((await row('SEK')).rate).toBe(7.3);
+    const print = await createPrint(shop.pb, { price_cents: 24000 });
+    expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { currency: 'sek' })).status).toBe(200);
+    expect(
+      shop.stripe.requests.filter((q) => q.path === '/v1/checkout/sessions').at(-1)?.params.line_items[0].price_data
+        .unit_amount,
+    ).toBe(String(Math.round((24000 * 7.3) / 100) * 100));
+  });
+});

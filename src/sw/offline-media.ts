@@ -7,20 +7,20 @@ import { registerRoute } from 'workbox-routing';
 import {
   DEVICE_USER_CACHE,
   DEVICE_USER_KEY,
-  DOWNLOADS_CACHE,
   type FileRef,
+  LEGACY_DOWNLOADS_CACHE,
   OFFLINE_MEDIA_PREFIX,
   OWNER_HEADER,
   parseFilePath,
   parseRange,
   sameFile,
   tokenUserId,
+  userCacheName,
 } from '../lib/offline/media-keys';
 
 declare let self: ServiceWorkerGlobalScope;
 
-async function findCopy(ref: FileRef, exactKey: string): Promise<Response | undefined> {
-  const cache = await caches.open(DOWNLOADS_CACHE);
+async function findIn(cache: Cache, ref: FileRef, exactKey: string): Promise<Response | undefined> {
   const exact = await cache.match(exactKey);
   if (exact) return exact;
   // The collection may be spelled as its id or its name; match on record id + file name.
@@ -29,6 +29,19 @@ async function findCopy(ref: FileRef, exactKey: string): Promise<Response | unde
     if (other && sameFile(ref, other)) return (await cache.match(req)) ?? undefined;
   }
   return undefined;
+}
+
+/**
+ * The copy `userId` kept of a file: in that account's own cache, or in the cache older releases
+ * shared between accounts when the copy there names it as its owner. Never another account's.
+ */
+async function findCopy(userId: string | null, ref: FileRef, exactKey: string): Promise<Response | undefined> {
+  if (!userId) return undefined;
+  const own = await findIn(await caches.open(userCacheName(userId)), ref, exactKey);
+  if (own) return own;
+  if (!(await caches.has(LEGACY_DOWNLOADS_CACHE))) return undefined;
+  const legacy = await findIn(await caches.open(LEGACY_DOWNLOADS_CACHE), ref, exactKey);
+  return legacy?.headers.get(OWNER_HEADER) === userId ? legacy : undefined;
 }
 
 /** The account signed in on this device, as the page last said (src/lib/offline/device-user.ts). */
@@ -72,10 +85,8 @@ export function registerOfflineMediaRoutes() {
       url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_MEDIA_PREFIX) && request.method === 'GET',
     async ({ request, url }) => {
       const ref = parseFilePath(url.pathname);
-      const copy = ref ? await findCopy(ref, url.pathname) : undefined;
-      const owner = copy?.headers.get(OWNER_HEADER);
-      if (!copy || !owner || owner !== (await deviceUser())) return notDownloaded();
-      return respondFromCopy(request, copy);
+      const copy = ref ? await findCopy(await deviceUser(), ref, url.pathname) : undefined;
+      return copy ? respondFromCopy(request, copy) : notDownloaded();
     },
     'GET',
   );
@@ -90,12 +101,9 @@ export function registerOfflineMediaRoutes() {
       request.method === 'GET',
     async ({ request, url }) => {
       const ref = parseFilePath(url.pathname);
-      const copy = ref
-        ? await findCopy(ref, `${OFFLINE_MEDIA_PREFIX}${url.pathname.slice('/api/files/'.length)}`)
-        : undefined;
-      const owner = copy?.headers.get(OWNER_HEADER);
-      if (copy && owner && owner === tokenUserId(url.searchParams.get('token'))) return respondFromCopy(request, copy);
-      return fetch(request);
+      const key = `${OFFLINE_MEDIA_PREFIX}${url.pathname.slice('/api/files/'.length)}`;
+      const copy = ref ? await findCopy(tokenUserId(url.searchParams.get('token')), ref, key) : undefined;
+      return copy ? respondFromCopy(request, copy) : fetch(request);
     },
     'GET',
   );

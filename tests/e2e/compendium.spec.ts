@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { chapters, courseBySlug, enroll } from './chapter-support';
-import { waitForServiceWorker } from './support';
+import { hasLearnerFiles, waitForServiceWorker } from './support';
 
 async function downloadsRows(page: Page): Promise<{ title: string; kind: string; chapterId: string }[]> {
   return page.evaluate(async () => {
@@ -84,6 +84,6 @@ test('an enrolled learner saves it, opens it offline from the downloads, and sig
   await page.goto('/my-courses');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).not.toHaveURL(/\/my-courses/);
-  await expect.poll(() => page.evaluate(() => caches.has('atelier-learner-downloads'))).toBe(false);
+  await expect.poll(() => hasLearnerFiles(page)).toBe(false);
   expect(await downloadsRows(page)).toEqual([]);
 });

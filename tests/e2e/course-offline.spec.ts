@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, onlyInProject, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo } from './chapter-support';
-import { waitForServiceWorker } from './support';
+import { hasLearnerFiles, learnerCacheKeys, waitForServiceWorker } from './support';
 
 // The admin area and the course together: the admin's upload plays in the chapter viewer, a downloaded
 // chapter plays and seeks offline while progress queues, and sign-out empties the device.
@@ -12,14 +12,6 @@ import { waitForServiceWorker } from './support';
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(() => onlyInProject('desktop', 'one free chapter, so one project'));
 const CHAPTER_INDEX = 4;
-
-async function cacheKeys(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await caches.has('atelier-learner-downloads'))) return [];
-    const cache = await caches.open('atelier-learner-downloads');
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  });
-}
 
 /** Rows of one IndexedDB store, read without the app's code (undefined: no such store). */
 async function idbCount(page: Page, dbName: string, store: string): Promise<number | undefined> {
@@ -113,7 +105,7 @@ test('a learner downloads the chapter, plays and seeks it offline while progress
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(page.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
   const key = `/offline-media/${(chapter as { collectionId?: string }).collectionId}/${chapter.id}/${chapter.video}`;
-  await expect.poll(() => cacheKeys(page)).toContain(key);
+  await expect.poll(() => learnerCacheKeys(page)).toContain(key);
 
   // offline: the reloaded page comes from the service worker and the player uses the copy
   await context.setOffline(true);
@@ -164,7 +156,7 @@ test('a learner downloads the chapter, plays and seeks it offline while progress
   await page.goto('/my-courses');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).not.toHaveURL(/\/my-courses/);
-  await expect.poll(() => page.evaluate(() => caches.has('atelier-learner-downloads'))).toBe(false);
+  await expect.poll(() => hasLearnerFiles(page)).toBe(false);
   expect(await idbCount(page, 'atelier', 'downloads')).toBe(0);
   expect(await page.evaluate(async (k) => (await fetch(k)).status, key)).toBe(404);
 });

@@ -1,21 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createSession, signIn } from './accounts';
+import { createSession, type Session, signIn } from './accounts';
 import { chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
-import { seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';
+import { learnerCacheKeys, seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';
 
 // Desktop and phone each put their video on their own chapter; within a project the tests
 // share that chapter, so they run one after the other.
 test.describe.configure({ mode: 'default' });
 const chapterIndex = (project: string) => (project === 'phone' ? 8 : 7);
-
-async function cacheKeys(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await caches.has('atelier-learner-downloads'))) return [];
-    const cache = await caches.open('atelier-learner-downloads');
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  });
-}
 
 async function setUp(page: Page, request: Parameters<typeof createSession>[0], project: string) {
   const video = await recordTestVideo(page);
@@ -26,6 +18,17 @@ async function setUp(page: Page, request: Parameters<typeof createSession>[0], p
   await enroll(request, learner.record.id, course.id);
   await signIn(page, learner);
   return { course, chapter: { ...chapter, ...stored }, learner, size: video.byteLength };
+}
+
+/** Downloads one chapter from /downloads; resolves its row there. */
+async function downloadChapter(page: Page, title: string) {
+  await page.goto('/downloads');
+  await waitForServiceWorker(page);
+  const row = page.getByTestId('downloadable-chapter').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Download for offline' }).click();
+  await row.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(row.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
+  return row;
 }
 
 test('a learner downloads a chapter, goes offline, reloads, and the service worker plays and seeks the video', async ({
@@ -48,7 +51,7 @@ test('a learner downloads a chapter, goes offline, reloads, and the service work
   await expect(page.getByTestId('storage-estimate')).toContainText('Storage used by this site');
 
   const key = `/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`;
-  expect(await cacheKeys(page)).toContain(key);
+  expect(await learnerCacheKeys(page)).toContain(key);
 
   await context.setOffline(true);
   const reload = await page.reload();
@@ -98,20 +101,84 @@ test('a learner downloads a chapter, goes offline, reloads, and the service work
   // Removing the download empties the cache, even offline
   await page.getByRole('button', { name: 'Remove all' }).click();
   await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
-  await expect.poll(() => cacheKeys(page)).toEqual([]);
+  await expect.poll(() => learnerCacheKeys(page)).toEqual([]);
   const gone = await page.evaluate(async (k) => (await fetch(k)).status, key);
   expect(gone).toBe(404);
   await context.setOffline(false);
 });
 
+test("two learners on one tablet: other accounts signing in and out leave each one's offline course, and both study offline", async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { course, chapter, learner: ana } = await setUp(page, request, testInfo.project.name);
+  const key = `/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`;
+  const chapterPath = `/course/whispering-game/chapter/${chapter.id}`;
+  /** The tablet switches to another account: its stored session, no network needed. */
+  const use = async (session: Session) => {
+    await page.evaluate((s) => localStorage.setItem('pocketbase_auth', JSON.stringify(s)), session);
+  };
+  const download = async () => {
+    await downloadChapter(page, chapter.title);
+    await page.goto(chapterPath);
+    await expect(page.getByRole('heading', { level: 1, name: chapter.title })).toBeVisible();
+    await page.goto('/my-courses');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  };
+  /** Sign-out on /my-courses (anyway, when a visit is still unsynced). */
+  const signOut = async () => {
+    await page.goto('/my-courses');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const anyway = page.getByRole('button', { name: 'Sign out anyway' });
+    await expect.poll(async () => (await anyway.isVisible()) || !page.url().includes('/my-courses')).toBe(true);
+    if (await anyway.isVisible()) await anyway.click();
+    await expect(page).not.toHaveURL(/\/my-courses/);
+  };
+  /** Offline, the learner opens the chapter: its text, the downloaded video, and the downloads list. */
+  const studyOffline = async (session: Session) => {
+    await use(session);
+    await page.goto(chapterPath);
+    await expect(page.getByRole('heading', { level: 1, name: chapter.title })).toBeVisible();
+    await expect(page.getByText('Chapter Locked')).toHaveCount(0);
+    await expect(page.getByTestId('chapter-video')).toHaveAttribute('src', key);
+    expect(await page.evaluate(async (k) => (await fetch(k)).status, key)).toBe(200);
+    await page.goto('/downloads');
+    await expect(page.getByTestId('download-item').filter({ hasText: chapter.title }).first()).toBeVisible();
+  };
+
+  await download();
+  const bo = await createSession(request, 'learner', 'bo');
+  await enroll(request, bo.record.id, course.id);
+  await use(bo);
+  await download();
+  // two more accounts come and go on the tablet
+  for (const label of ['cy', 'dee']) {
+    const visitor = await createSession(request, 'learner', label);
+    await enroll(request, visitor.record.id, course.id);
+    await use(visitor);
+    await download();
+    await signOut();
+  }
+
+  await context.setOffline(true);
+  await studyOffline(ana);
+  await studyOffline(bo);
+  expect((await learnerCacheKeys(page, ana.record.id)).length).toBe(1);
+  expect((await learnerCacheKeys(page, bo.record.id)).length).toBe(1);
+  expect(await learnerCacheKeys(page)).toHaveLength(2);
+
+  // Bo signs out (offline): Ana's course stays
+  await signOut();
+  await studyOffline(ana);
+  expect(await learnerCacheKeys(page, bo.record.id)).toEqual([]);
+  await context.setOffline(false);
+});
+
 test('another account on the same device does not get the downloaded copy', async ({ page, request }, testInfo) => {
   const { chapter } = await setUp(page, request, testInfo.project.name);
-  await page.goto('/downloads');
-  await waitForServiceWorker(page);
-  const row = page.getByTestId('downloadable-chapter').filter({ hasText: chapter.title });
-  await row.getByRole('button', { name: 'Download for offline' }).click();
-  await row.getByRole('button', { name: 'Download', exact: true }).click();
-  await expect(row.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
+  const row = await downloadChapter(page, chapter.title);
 
   // a learner who is not enrolled asks for the same file with their own file token
   const stranger = await createSession(request, 'learner', 'stranger');
@@ -128,7 +195,7 @@ test('another account on the same device does not get the downloaded copy', asyn
   // clearDownloads-style cleanup: "Remove download" on the chapter frees its cache entry
   await row.getByRole('button', { name: 'Remove download' }).click();
   await expect(row.getByRole('button', { name: 'Download for offline' })).toBeVisible();
-  await expect.poll(() => cacheKeys(page)).toEqual([]);
+  await expect.poll(() => learnerCacheKeys(page)).toEqual([]);
 });
 
 test('the whole course downloads with its size shown first, then frees with one click', async ({
@@ -148,11 +215,11 @@ test('the whole course downloads with its size shown first, then frees with one 
   const chapterCount = await section.getByTestId('downloadable-chapter').count();
   await expect(page.getByTestId('download-item').filter({ hasText: 'Text and tasks' })).toHaveCount(chapterCount);
   await expect
-    .poll(() => cacheKeys(page))
+    .poll(() => learnerCacheKeys(page))
     .toContain(`/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`);
   await courseBox.getByRole('button', { name: 'Remove download' }).click();
   await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
-  await expect.poll(() => cacheKeys(page)).toEqual([]);
+  await expect.poll(() => learnerCacheKeys(page)).toEqual([]);
 });
 
 test('no serious or critical axe violations on /downloads', async ({ page, request }, testInfo) => {

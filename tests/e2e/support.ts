@@ -93,3 +93,23 @@ export async function expectToast(page: Page, title: string, description?: strin
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}-${rand(1e6)}@example.com`;
 }
+
+/**
+ * Paths of the files learners kept on this device (each account's own Cache Storage cache,
+ * `atelier-user-<id>`); `userId` narrows it to one account.
+ */
+export async function learnerCacheKeys(page: Page, userId?: string): Promise<string[]> {
+  return page.evaluate(async (userId) => {
+    const keys: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(userId ? `atelier-user-${encodeURIComponent(userId)}` : 'atelier-user-')) continue;
+      for (const r of await (await caches.open(name)).keys()) keys.push(new URL(r.url).pathname);
+    }
+    return keys;
+  }, userId);
+}
+
+/** Whether any account's files cache is left on the device. */
+export async function hasLearnerFiles(page: Page): Promise<boolean> {
+  return page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('atelier-user-')));
+}

@@ -35,7 +35,7 @@ const task = (id: string, chapterId: string, sort: number) =>
   }) as unknown as CourseTasksRecord;
 
 beforeEach(async () => {
-  await Promise.all([db.course_modules.clear(), db.course_tasks.clear(), db.kv.clear(), db.downloads.clear()]);
+  await Promise.all([db.user_rows.clear(), db.course_tasks.clear(), db.kv.clear(), db.downloads.clear()]);
 });
 
 describe('downloaded chapters in the course mirror', () => {

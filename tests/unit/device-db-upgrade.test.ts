@@ -25,6 +25,8 @@ const V5 = {
   task_progress: 'id, [user_id+course_id]',
 };
 const V6 = { downloads: 'key, userId, [userId+courseId], [userId+chapterId]' };
+const V7 = { outbox: 'id, op, status, coalesceKey, userId, createdAt' };
+const CURRENT = 9;
 
 const opened: Dexie[] = [];
 let n = 0;
@@ -78,7 +80,7 @@ describe('the device database across releases', () => {
       },
     );
     const db = await current(name);
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(CURRENT);
     expect(await db.artworks.get('a1')).toMatchObject({ slug: 'red-room' });
     expect((await db.kv.get('mirror:artworks:list'))?.value).toEqual(['a1']);
     await db.chapter_progress.put(progress);
@@ -109,7 +111,7 @@ describe('the device database across releases', () => {
       },
     );
     const db = await current(name);
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(CURRENT);
     expect(await db.chapter_progress.get('p1')).toMatchObject({ position_seconds: 42 });
     expect(await db.downloads.count()).toBe(0);
   });
@@ -138,11 +140,64 @@ describe('the device database across releases', () => {
       },
     );
     const db = await current(name);
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(CURRENT);
     expect(await db.downloads.where('userId').equals('u1').count()).toBe(1);
     expect(await db.task_progress.get('t1')).toMatchObject({ task_identifier: 'TASK_01' });
-    // the same indexes as before, plus the outbox
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys({ ...V1, ...V5, ...V6, outbox: '' }).sort());
+    // the same indexes as before, plus the outbox; the learner mirror is each account's (user_rows)
+    const { course_enrollments: _e, course_modules: _m, ...kept } = V5;
+    expect(db.tables.map((t) => t.name).sort()).toEqual(
+      Object.keys({ ...V1, ...kept, ...V6, ...V7, user_rows: '' }).sort(),
+    );
+  });
+
+  it("each learner's mirrored enrolments and chapter texts move under that learner, and the shared tables go", async () => {
+    const name = uniqueName();
+    await olderRelease(
+      name,
+      (db) => {
+        db.version(1).stores(V1);
+        db.version(5).stores(V5);
+        db.version(6).stores(V6);
+        db.version(7).stores(V7);
+      },
+      async (db) => {
+        await db.table('course_enrollments').bulkPut([
+          { id: 'e1', user_id: 'ana', course_id: 'c1' },
+          { id: 'e2', user_id: 'bo', course_id: 'c1' },
+        ]);
+        await db.table('course_modules').bulkPut([
+          { id: 'ch1', course_id: 'c1', content: 'one' },
+          { id: 'ch2', course_id: 'c1', content: 'two' },
+        ]);
+        await db.table('kv').bulkPut([
+          { key: 'mirror:enrollment:ana:c1', value: 'e1', updatedAt: 1 },
+          { key: 'mirror:enrollment:cy:c1', value: null, updatedAt: 1 },
+          { key: 'mirror:enrollments:bo', value: ['e2'], updatedAt: 1 },
+          { key: 'mirror:chapter:ana:ch2', value: 'ch2', updatedAt: 1 },
+          { key: 'mirror:chapters:bo:c1', value: ['ch1', 'ch2'], updatedAt: 1 },
+          { key: 'mirror:artworks:list', value: ['a1'], updatedAt: 1 },
+        ]);
+      },
+    );
+    const db = await current(name);
+    expect(db.verno).toBe(CURRENT);
+    const rows = Object.fromEntries((await db.user_rows.toArray()).map((r) => [r.key, [r.userId, r.value]]));
+    expect(rows).toEqual({
+      'ana|enrollment:ana:c1': ['ana', { id: 'e1', user_id: 'ana', course_id: 'c1' }],
+      'cy|enrollment:cy:c1': ['cy', null],
+      'bo|enrollments:bo': ['bo', [{ id: 'e2', user_id: 'bo', course_id: 'c1' }]],
+      'ana|chapter:ana:ch2': ['ana', { id: 'ch2', course_id: 'c1', content: 'two' }],
+      'bo|chapters:bo:c1': [
+        'bo',
+        [
+          { id: 'ch1', course_id: 'c1', content: 'one' },
+          { id: 'ch2', course_id: 'c1', content: 'two' },
+        ],
+      ],
+    });
+    // public mirrors stay as they were
+    expect((await db.kv.toArray()).map((r) => r.key)).toEqual(['mirror:artworks:list']);
+    expect(db.tables.map((t) => t.name)).not.toContain('course_modules');
   });
 
   it('rows an older release queued in its own outbox database move into the device database, once', async () => {

@@ -8,16 +8,7 @@ import type { DownloadableChapter } from '@/features/course/api/offline-copies';
 import { db } from '@/lib/offline/db';
 import { memoryCacheStorage } from '../support/memory-caches';
 
-vi.mock('@/lib/pocketbase/client', () => ({
-  pb: {
-    authStore: { isValid: false, record: null, onChange: () => () => {} },
-    files: {
-      getToken: async () => 'file-token',
-      getURL: (r: { id: string; collectionId: string }, name: string, q: { token: string }) =>
-        `/api/files/${r.collectionId}/${r.id}/${name}?token=${q.token}`,
-    },
-  },
-}));
+vi.mock('@/lib/pocketbase/client', () => import('../support/file-token-client'));
 
 const chapter: DownloadableChapter = {
   id: 'a',

@@ -5,19 +5,9 @@ import { clearDownloads, removeChapterDownload } from '@/features/course/api/man
 import { type DownloadableChapter, offlineChapterData, offlineVideoUrl } from '@/features/course/api/offline-copies';
 import { resolveVideoSource } from '@/features/course/api/video-source';
 import { formatBytes } from '@/features/course/model/bytes';
-import { DOWNLOADS_CACHE, OWNER_HEADER } from '@/lib/offline/media-keys';
+import { userCacheName } from '@/lib/offline/media-keys';
 
-vi.mock('@/lib/pocketbase/client', () => ({
-  pb: {
-    // the session module reads it on load (the compendium's query keys import it)
-    authStore: { isValid: false, record: null, onChange: () => () => {} },
-    files: {
-      getToken: async () => 'file-token',
-      getURL: (r: { id: string; collectionId: string }, name: string, q: { token: string }) =>
-        `/api/files/${r.collectionId}/${r.id}/${name}?token=${q.token}`,
-    },
-  },
-}));
+vi.mock('@/lib/pocketbase/client', () => import('../support/file-token-client'));
 
 // the learner's session is live in these tests
 vi.mock('@/lib/pocketbase/session', () => ({
@@ -120,10 +110,10 @@ describe('offline downloads', () => {
       onProgress: (p) => progress.push(p),
     });
     expect(requests).toContain('GET /api/files/pbc_modules/a/a_video.mp4?token=file-token');
-    const cache = stores.get(DOWNLOADS_CACHE)!;
+    // in the learner's own cache
+    const cache = stores.get(userCacheName('u1'))!;
     expect([...cache.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);
     const stored = await cache.match('/offline-media/pbc_modules/a/a_video.mp4');
-    expect(stored?.headers.get(OWNER_HEADER)).toBe('u1');
     expect((await stored!.arrayBuffer()).byteLength).toBe(300_000);
     expect(progress.at(-1)).toMatchObject({ loaded: 300_000, total: 300_000, fraction: 1 });
     expect(progress.some((p) => p.fraction !== null && p.fraction > 0 && p.fraction < 1)).toBe(true);
@@ -144,27 +134,28 @@ describe('offline downloads', () => {
     vi.restoreAllMocks();
   });
 
-  it("clearDownloads(user) frees that user's copies and rows, and keeps a copy another user still has", async () => {
+  it("clearDownloads(user) frees that user's copies and rows, and keeps another user's copy of the same file", async () => {
     await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a'), chapter('b')] });
     await downloadForOffline({ userId: 'u2', courseId: 'course1', chapters: [chapter('b')] });
     await clearDownloads('u1');
     expect(await db.downloads.where('userId').equals('u1').count()).toBe(0);
-    expect([...stores.get(DOWNLOADS_CACHE)!.entries.keys()]).toEqual(['/offline-media/pbc_modules/b/b_video.mp4']);
+    expect(stores.has(userCacheName('u1'))).toBe(false);
+    expect([...stores.get(userCacheName('u2'))!.entries.keys()]).toEqual(['/offline-media/pbc_modules/b/b_video.mp4']);
     expect(await offlineVideoUrl('u2', chapter('b'))).not.toBeNull();
     await removeChapterDownload('u2', 'b');
-    expect(stores.get(DOWNLOADS_CACHE)!.entries.size).toBe(0);
+    expect(stores.get(userCacheName('u2'))!.entries.size).toBe(0);
   });
 
   it('clearDownloads() with no user empties the device', async () => {
     await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
     await clearDownloads();
     expect(await db.downloads.count()).toBe(0);
-    expect(await cacheStorage.has(DOWNLOADS_CACHE)).toBe(false);
+    expect(await cacheStorage.has(userCacheName('u1'))).toBe(false);
   });
 
   it('an offline copy that the browser evicted is not offered', async () => {
     await downloadForOffline({ userId: 'u1', courseId: 'course1', chapters: [chapter('a')] });
-    await cacheStorage.delete(DOWNLOADS_CACHE);
+    await cacheStorage.delete(userCacheName('u1'));
     expect(await offlineVideoUrl('u1', chapter('a'))).toBeNull();
   });
 
@@ -194,7 +185,7 @@ describe('offline downloads', () => {
     ).rejects.toThrow('Failed to fetch');
     const rows = await db.downloads.where('userId').equals('u1').toArray();
     expect(rows.map((r) => `${r.kind}:${r.chapterId}`)).toEqual(['video:a']);
-    expect([...stores.get(DOWNLOADS_CACHE)!.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);
+    expect([...stores.get(userCacheName('u1'))!.entries.keys()]).toEqual(['/offline-media/pbc_modules/a/a_video.mp4']);
   });
 
   it('format sizes for people', () => {

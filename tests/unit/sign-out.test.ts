@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { adminKeys } from '@/features/admin/api/keys';
 import { signOut } from '@/features/auth/api/sign-out';
+import { chapterQueryOptions } from '@/features/course/api/course';
 import { courseKeys } from '@/features/course/api/keys';
 import { db } from '@/lib/offline/db';
 import { enqueue, outbox } from '@/lib/offline/outbox-runtime';
@@ -38,7 +39,7 @@ describe('signing out', () => {
       completed_at: 1,
       client_updated_at: 1,
     });
-    await db.course_modules.put({ id: 'ch', content: 'protected text' } as never);
+    await chapterQueryOptions('user1', 'ch').mirror.write({ id: 'ch', content: 'protected text' } as never);
     await db.courses.put({ id: 'k', slug: 'whispering-game' } as never);
     await db.downloads.put({
       key: 'user1|/offline-media/m/ch/v.webm',
@@ -66,7 +67,7 @@ describe('signing out', () => {
     expect(pb.authStore.token).toBe('');
     expect(await db.chapter_progress.count()).toBe(0);
     expect(await db.task_progress.count()).toBe(0);
-    expect(await db.course_modules.count()).toBe(0);
+    expect(await db.user_rows.count()).toBe(0);
     expect(await db.downloads.count()).toBe(0);
     expect((await outbox.status()).pending).toBe(0);
     // nothing the learner read stays in memory: the whole cache goes (public pages reload from the mirror)

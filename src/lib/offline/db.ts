@@ -2,9 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import type { OutboxRow } from './outbox';
 import type {
   ArtworksRecord,
-  CourseEnrollmentsRecord,
   CourseLessonsRecord,
-  CourseModulesRecord,
   CourseOutlineRecord,
   CoursesRecord,
   CourseTasksRecord,
@@ -70,9 +68,8 @@ export class AtelierDb extends Dexie {
   course_outline!: Table<CourseOutlineRecord, string>;
   course_lessons!: Table<CourseLessonsRecord, string>;
   course_tasks!: Table<CourseTasksRecord, string>;
-  /** Learner data (cleared on sign-out): enrolments, chapter content, progress. */
-  course_enrollments!: Table<CourseEnrollmentsRecord, string>;
-  course_modules!: Table<CourseModulesRecord, string>;
+  /** Learner data (each account's, removed on its sign-out): mirrored enrolments and chapter texts, progress. */
+  user_rows!: Table<UserRow, string>;
   chapter_progress!: Table<LocalChapterProgress, string>;
   task_progress!: Table<LocalTaskProgress, string>;
   /** Offline course downloads of the signed-in learner (cleared on sign-out). */
@@ -114,8 +111,45 @@ export class AtelierDb extends Dexie {
     this.version(7).stores({
       outbox: 'id, op, status, coalesceKey, userId, createdAt',
     });
+    // A learner's mirrored course data (enrolments, chapter texts) is theirs alone: one row per
+    // account and query (lib/offline/user-data.ts). The shared tables' copies move over, each
+    // under the account whose query kept it (their markers named the user).
+    this.version(8)
+      .stores({ user_rows: 'key, userId' })
+      .upgrade(async (tx) => {
+        const kv = tx.table<KvRow, string>('kv');
+        const rows = tx.table<UserRow, string>('user_rows');
+        const markers = await kv.where('key').startsWith('mirror:').toArray();
+        for (const marker of markers) {
+          const m = /^mirror:((enrollments?|chapters?):([^:]+)(?::.*)?)$/.exec(marker.key);
+          if (!m) continue;
+          const [, key = '', kind = '', userId = ''] = m;
+          const table = tx.table(kind.startsWith('enrollment') ? 'course_enrollments' : 'course_modules');
+          let value: unknown;
+          if (Array.isArray(marker.value))
+            value = (await table.bulkGet(marker.value as string[])).filter((r) => r !== undefined);
+          else if (typeof marker.value === 'string') value = await table.get(marker.value);
+          else value = null;
+          if (value !== undefined)
+            await rows.put({ key: userRowKey(userId, key), userId, value, updatedAt: marker.updatedAt });
+          await kv.delete(marker.key);
+        }
+      });
+    // The shared learner tables, emptied into user_rows above.
+    this.version(9).stores({ course_enrollments: null, course_modules: null });
   }
 }
+
+/** One account's answer to one query it mirrors (a record, null, or a list). */
+export interface UserRow {
+  /** `${userId}|${query key}` */
+  key: string;
+  userId: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+export const userRowKey = (userId: string, key: string) => `${userId}|${key}`;
 
 export const db = new AtelierDb();
 

@@ -2,16 +2,29 @@
 // (src/sw/offline-media.ts): where an offline copy lives in Cache Storage, and how a Range
 // header maps onto it. No DOM, no worker globals.
 
-/** Caches whose names start with this hold a learner's files; sign-out deletes them. */
-export const LEARNER_CACHE_PREFIX = 'atelier-learner-';
+/**
+ * Each account's files (downloaded videos, the compendium, any file saved for offline use)
+ * live in a Cache Storage cache of its own, named by this prefix and the user id: signing
+ * out deletes exactly that cache, and the service worker serves a copy only from the cache of
+ * the account asking.
+ */
+const USER_CACHE_PREFIX = 'atelier-user-';
 
-/** Cache Storage name of downloaded course files. */
-export const DOWNLOADS_CACHE = `${LEARNER_CACHE_PREFIX}downloads`;
+export const userCacheName = (userId: string) => `${USER_CACHE_PREFIX}${encodeURIComponent(userId)}`;
+
+export const isUserCache = (name: string) => name.startsWith(USER_CACHE_PREFIX);
+
+/**
+ * The one cache of downloads that releases before per-account caches shared between
+ * accounts (each copy naming its owner in OWNER_HEADER). Read, never written: a copy there is
+ * served to its owner, and removed with the owner's data.
+ */
+export const LEGACY_DOWNLOADS_CACHE = 'atelier-learner-downloads';
 
 /** Path prefix of offline copies. Not a server route: only the service worker answers it. */
 export const OFFLINE_MEDIA_PREFIX = '/offline-media/';
 
-/** Response header naming the user a cached download belongs to. */
+/** Response header naming the user a cached copy belongs to (checked in the legacy shared cache). */
 export const OWNER_HEADER = 'X-Atelier-Owner';
 
 /**

@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import { db } from './db';
+import { db, userRowKey } from './db';
 
 /**
  * A local copy of one query's answer. `read` resolves `undefined` when this query has never
@@ -74,6 +74,24 @@ export function recordMirror<Row extends WithId>(opts: { key: string; table: Tab
         if (row) await opts.table.put(row);
         await db.kv.put({ key: markerKey(opts.key), value: row?.id ?? null, updatedAt: Date.now() });
       });
+    },
+  });
+}
+
+/**
+ * Mirrors one account's own query (a record, null, or a list): kept under that account alone
+ * in `user_rows`, so another account on the device never reads it and signing out removes it
+ * with the rest of the account's data (lib/offline/user-data.ts). `key` names the query.
+ */
+export function userMirror<T>(userId: string, key: string): Mirror<T> {
+  const rowKey = userRowKey(userId, key);
+  return onDevice({
+    async read() {
+      const row = await db.user_rows.get(rowKey);
+      return row === undefined ? undefined : (row.value as T);
+    },
+    async write(value) {
+      await db.user_rows.put({ key: rowKey, userId, value, updatedAt: Date.now() });
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearLearnerData } from '@/lib/offline/learner-data';
+import { clearUserData } from '@/lib/offline/user-data';
 import { outbox } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase/client';
 
@@ -23,9 +23,10 @@ export async function syncBeforeSignOut(userId: string): Promise<number> {
 }
 
 /**
- * Signs out and removes the learner's data from this device: queued progress, the course
- * mirror (enrolments, chapter texts, progress), offline downloads, and the whole query cache
- * (chapter texts read this session live there too). Public pages reload from the mirror.
+ * Signs out and removes the learner's data from this device (and no other account's): queued
+ * progress, the course mirror (enrolments, chapter texts, progress), offline downloads and
+ * saved files, and the whole query cache (chapter texts read this session live there too).
+ * Public pages reload from the mirror.
  * With writes the server does not have yet it refuses (UnsyncedChangesError, with how many)
  * unless `discardUnsynced` says the learner chose to sign out anyway.
  */
@@ -36,7 +37,7 @@ export async function signOut(queryClient: QueryClient, opts: { discardUnsynced?
     if (count > 0) throw new UnsyncedChangesError(count);
   }
   try {
-    await clearLearnerData(userId);
+    if (userId) await clearUserData(userId);
   } catch (err) {
     console.error('[auth] sign-out cleanup failed', err);
     throw err;

@@ -1,16 +1,16 @@
 // The course's compendium PDF: a protected file (course_compendium), readable by enrolled
 // learners and admins with a file token, like the chapter videos. "Download Compendium"
-// keeps a copy in the learner's downloads on this device (Cache Storage and a downloads row,
-// removed on sign-out like every download) and hands the browser that copy, so it opens
-// offline too.
+// keeps a copy in the learner's downloads on this device (offline-files.ts: their own cache
+// and a downloads row, removed on their sign-out like every download) and hands the browser
+// that copy, so it opens offline too.
 import { queryOptions } from '@tanstack/react-query';
 import { db } from '@/lib/offline/db';
 import { useLiveQuery } from '@/lib/offline/live';
-import { DOWNLOADS_CACHE, OWNER_HEADER, offlineMediaKey } from '@/lib/offline/media-keys';
+import { offlineMediaKey } from '@/lib/offline/media-keys';
 import { pb } from '@/lib/pocketbase/client';
 import { Collections, type CourseCompendiumRecord } from '@/lib/pocketbase/types.gen';
 import { courseKeys } from './keys';
-import { rowKey } from './offline-copies';
+import { saveFileForOffline, storedFile } from './offline-files';
 
 export type CompendiumFile = Pick<
   CourseCompendiumRecord,
@@ -70,33 +70,15 @@ export function useStoredCompendium(userId: string, courseId: string) {
  * Stores the compendium in the learner's downloads (once) and returns the copy as a Blob.
  * Needs a connection the first time; afterwards it answers from the copy.
  */
-export async function saveCompendium(userId: string, file: CompendiumFile): Promise<Blob> {
-  const key = compendiumCacheKey(file);
-  const cache = await caches.open(DOWNLOADS_CACHE);
-  const copy = await cache.match(key);
-  if (copy) return copy.blob();
-  const res = await fetch(await compendiumUrl(file), { cache: 'no-store' });
-  if (!res.ok) throw new Error(`The compendium could not be downloaded (${res.status}).`);
-  const blob = await res.blob();
-  const headers = new Headers({ 'Content-Type': 'application/pdf', 'Content-Length': String(blob.size) });
-  headers.set(OWNER_HEADER, userId);
-  await cache.put(key, new Response(blob, { status: 200, headers }));
-  await db.downloads.put({
-    key: rowKey(userId, key),
-    userId,
+export function saveCompendium(userId: string, file: CompendiumFile): Promise<Blob> {
+  return saveFileForOffline(userId, {
+    key: compendiumCacheKey(file),
     courseId: file.course_id,
-    chapterId: '',
-    kind: 'file',
     title: COMPENDIUM_TITLE,
-    bytes: blob.size,
-    createdAt: Date.now(),
+    type: 'application/pdf',
+    url: () => compendiumUrl(file),
   });
-  return blob;
 }
 
-/** The stored copy named by a downloads row key, or null when it is gone (storage evicted). */
-export async function storedCompendium(row: { key: string }): Promise<Blob | null> {
-  const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
-  const copy = await (await caches.open(DOWNLOADS_CACHE)).match(cacheKey);
-  return copy ? copy.blob() : null;
-}
+/** The stored copy a downloads row names, or null when it is gone (storage evicted). */
+export const storedCompendium = storedFile;

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { db } from '@/lib/offline/db';
-import { listMirror, type Mirror, recordMirror } from '@/lib/offline/mirror';
+import { listMirror, type Mirror, recordMirror, userMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import {
@@ -89,7 +89,7 @@ export const enrollmentQueryOptions = (userId: string, courseId: string) =>
           skipTotal: true,
         })
       ).items[0] ?? null,
-    mirror: recordMirror({ key: `enrollment:${userId}:${courseId}`, table: db.course_enrollments }),
+    mirror: userMirror<CourseEnrollmentsRecord | null>(userId, `enrollment:${userId}:${courseId}`),
   });
 
 export type EnrollmentWithCourse = CourseEnrollmentsRecord & { expand?: { course_id?: CoursesRecord } };
@@ -105,11 +105,7 @@ export const myEnrollmentsQueryOptions = (userId: string) =>
         sort: '-enrolled_at',
         expand: 'course_id',
       }),
-    mirror: listMirror<EnrollmentWithCourse>({
-      key: `enrollments:${userId}`,
-      table: db.course_enrollments,
-      mode: 'upsert',
-    }),
+    mirror: userMirror<EnrollmentWithCourse[]>(userId, `enrollments:${userId}`),
   });
 
 /**
@@ -118,7 +114,7 @@ export const myEnrollmentsQueryOptions = (userId: string) =>
  * holds nothing.
  */
 export function chapterMirror(userId: string, chapterId: string): Mirror<CourseModulesRecord | null> {
-  const mirror = recordMirror({ key: `chapter:${userId}:${chapterId}`, table: db.course_modules });
+  const mirror = userMirror<CourseModulesRecord | null>(userId, `chapter:${userId}:${chapterId}`);
   return {
     write: mirror.write,
     async read() {
@@ -149,5 +145,5 @@ export const chaptersQueryOptions = (userId: string, courseId: string) =>
         filter: pb.filter('course_id = {:c}', { c: courseId }),
         sort: 'sort_order',
       }),
-    mirror: listMirror({ key: `chapters:${userId}:${courseId}`, table: db.course_modules, mode: 'upsert' }),
+    mirror: userMirror<CourseModulesRecord[]>(userId, `chapters:${userId}:${courseId}`),
   });

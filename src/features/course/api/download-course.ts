@@ -1,12 +1,14 @@
 // Offline course downloads: a chapter (video, text, tasks) or a whole course (plus its
-// protected compendium PDF) stored on this device for the signed-in learner. Files go to Cache
-// Storage under keys not tied to the file token (lib/offline/media-keys.ts), and the service
+// protected compendium PDF) stored on this device for the signed-in learner. Files go to the
+// learner's own cache in Cache Storage (lib/offline/user-data.ts) under keys not tied to the
+// file token (lib/offline/media-keys.ts), and the service
 // worker (src/sw/offline-media.ts) serves them with Range support. Each stored item gets a
 // Dexie `downloads` row (offline-copies.ts); chapter texts and tasks also go into the course
 // mirror, so the chapter viewer's own queries answer offline.
 import { type DownloadRow, db } from '@/lib/offline/db';
-import { DOWNLOADS_CACHE, offlineMediaKey, OWNER_HEADER } from '@/lib/offline/media-keys';
+import { offlineMediaKey } from '@/lib/offline/media-keys';
 import { requestPersistentStorage, storageInfo } from '@/lib/offline/storage';
+import { openUserCache } from '@/lib/offline/user-data';
 import { pb } from '@/lib/pocketbase/client';
 import type { CourseModulesRecord, CourseTasksRecord } from '@/lib/pocketbase/types.gen';
 import { type CompendiumFile, COMPENDIUM_TITLE, compendiumCacheKey, compendiumUrl } from './compendium';
@@ -112,7 +114,6 @@ export async function estimateDownload(
 async function storeFile(
   cache: Cache,
   file: PlannedFile,
-  userId: string,
   onBytes: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -135,7 +136,6 @@ async function storeFile(
   headers.set('Content-Type', res.headers.get('content-type') ?? 'application/octet-stream');
   const length = res.headers.get('content-length');
   if (length) headers.set('Content-Length', length);
-  headers.set(OWNER_HEADER, userId);
   headers.set('X-Atelier-Downloaded-At', new Date().toISOString());
   // a long download cut off by the server or the line continues from where it stopped
   const body = resumableBody(res, {
@@ -176,7 +176,8 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
   let loaded = 0;
   const report = (current: string) =>
     opts.onProgress?.({ loaded, total, fraction: total > 0 ? Math.min(1, loaded / total) : null, current });
-  const cache = await caches.open(DOWNLOADS_CACHE);
+  // the learner's own cache: another account on the device neither sees nor removes it
+  const cache = await openUserCache(userId);
   const rows: DownloadRow[] = [];
   const now = Date.now();
 
@@ -187,7 +188,6 @@ export async function downloadForOffline(opts: DownloadOptions): Promise<Downloa
       bytes = await storeFile(
         cache,
         file,
-        userId,
         (n) => {
           loaded += n;
           report(file.title);

@@ -2,20 +2,12 @@
 // course, or everything).
 import { type DownloadRow, db } from '@/lib/offline/db';
 import { useLiveQuery } from '@/lib/offline/live';
-import { DOWNLOADS_CACHE } from '@/lib/offline/media-keys';
+import { clearAllUserFiles, clearUserFiles, deleteUserFile } from '@/lib/offline/user-data';
 
-/** Removes the cache entries no other row still uses, then the rows. */
+/** Removes the rows and their copies (each row is one copy in its owner's own cache). */
 async function removeRows(rows: readonly DownloadRow[]): Promise<void> {
-  if (!rows.length) return;
-  if ('caches' in globalThis) {
-    const going = new Set(rows.map((r) => r.key));
-    const cache = await caches.open(DOWNLOADS_CACHE);
-    for (const row of rows) {
-      if (row.kind === 'record') continue;
-      const cacheKey = row.key.slice(row.key.indexOf('|') + 1);
-      const stillUsed = await db.downloads.filter((r) => !going.has(r.key) && r.key.endsWith(`|${cacheKey}`)).count();
-      if (!stillUsed) await cache.delete(cacheKey);
-    }
+  for (const row of rows) {
+    if (row.kind !== 'record') await deleteUserFile(row.userId, row.key.slice(row.key.indexOf('|') + 1));
   }
   await db.downloads.bulkDelete(rows.map((r) => r.key));
 }
@@ -42,11 +34,12 @@ export async function removeCourseDownload(userId: string, courseId: string): Pr
  */
 export async function clearDownloads(userId?: string): Promise<void> {
   if (userId) {
-    await removeRows(await db.downloads.where('userId').equals(userId).toArray());
+    await db.downloads.where('userId').equals(userId).delete();
+    await clearUserFiles(userId);
     return;
   }
   await db.downloads.clear();
-  if ('caches' in globalThis) await caches.delete(DOWNLOADS_CACHE);
+  await clearAllUserFiles();
 }
 
 /** Live list of a user's downloads (newest first). */

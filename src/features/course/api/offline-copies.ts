@@ -2,7 +2,8 @@
 // (a file copy in Cache Storage or a chapter snapshot), owned by one user. Finding a copy;
 // storing them is download-course.ts, listing and freeing them manage-downloads.ts.
 import { db } from '@/lib/offline/db';
-import { DOWNLOADS_CACHE, offlineMediaKey } from '@/lib/offline/media-keys';
+import { offlineMediaKey } from '@/lib/offline/media-keys';
+import { matchUserFile } from '@/lib/offline/user-data';
 import { Collections } from '@/lib/pocketbase/types.gen';
 
 /** What a chapter download needs from a course_modules record (the viewer has it). */
@@ -38,8 +39,7 @@ export async function offlineVideoUrl(
   const row = await db.downloads.get(rowKey(userId, key));
   if (!row) return null;
   // The row may outlive the copy (storage evicted, or another tab cleared the cache).
-  const cached = 'caches' in globalThis ? await (await caches.open(DOWNLOADS_CACHE)).match(key) : undefined;
-  return cached ? key : null;
+  return (await matchUserFile(userId, key)) ? key : null;
 }
 
 /** The downloaded snapshot of a chapter (with its text) and its tasks, or null. */

@@ -53,7 +53,7 @@ routerAdd(
     if (about.error) c.add(about.error.field, "validation_not_found", about.error.message);
     c.throwIfAny();
 
-    nl.subscribe($app, {
+    const result = nl.subscribe($app, {
       email: email,
       source: source,
       context: about.context,
@@ -63,8 +63,9 @@ routerAdd(
       artworkTitle: about.artworkTitle || "",
       ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e),
     });
-    // The same answer whatever the address's state: it does not tell who is subscribed.
-    return e.json(200, { ok: true });
+    // The same answer whatever the address's state: it does not tell who is subscribed. A
+    // viewing-room sign-up also gets its room pass (lib/forms/viewing-room.js).
+    return e.json(200, result.room ? { ok: true, room: result.room } : { ok: true });
   },
   $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
 );

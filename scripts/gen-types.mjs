@@ -26,6 +26,15 @@ const JSON_SHAPES = {
   'stock_holds.edition_numbers': 'number[] | null',
 };
 
+/**
+ * Collections whose hidden fields a hook route serves to some callers (the records API never
+ * does): their types are generated too, as `<Collection><Name>Fields`.
+ */
+const SERVED_HIDDEN = {
+  // GET /api/atelier/viewing-room/works, to holders of a room pass (pb_hooks/viewing-room.pb.js)
+  artworks: 'ViewingRoom',
+};
+
 const quote = (s) => `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 function fieldType(collection, field) {
@@ -92,6 +101,18 @@ export function generateTypes(collections) {
       out.push(`  ${f.name}: ${fieldType(c, f)};`);
     }
     out.push('}');
+    const served = SERVED_HIDDEN[c.name];
+    if (served) {
+      out.push('');
+      out.push(`/** \`${c.name}\`: the hidden fields served to the ${served} only. */`);
+      out.push(`export interface ${pascal(c.name)}${served}Fields {`);
+      for (const f of c.fields) {
+        if (!f.hidden) continue;
+        if (f.help) out.push(`  /** ${f.help.replace(/\*\//g, '*\\/')} */`);
+        out.push(`  ${f.name}: ${fieldType(c, f)};`);
+      }
+      out.push('}');
+    }
   }
   out.push('');
   out.push('export interface CollectionRecords {');

@@ -4,13 +4,13 @@
 
 export const IMAGE_COLLECTIONS = ['site_settings', 'artworks', 'news_posts', 'exhibitions', 'prints', 'courses'];
 
-/** Image field names: the schema's file fields with thumbs. */
+/** Image field names: the schema's file fields with thumbs the records API shows (hidden ones get no copies). */
 async function imageFields(url, token) {
   const res = await fetch(`${url}/api/collections?perPage=200`, { headers: { authorization: token } });
   if (!res.ok) throw new Error(`GET /api/collections: ${res.status}`);
   const fields = {};
   for (const c of (await res.json()).items) {
-    fields[c.name] = c.fields.filter((f) => f.type === 'file' && f.thumbs?.length).map((f) => f.name);
+    fields[c.name] = c.fields.filter((f) => f.type === 'file' && f.thumbs?.length && !f.hidden).map((f) => f.name);
   }
   return fields;
 }

@@ -1,14 +1,22 @@
+import { grantRoomPass, passFromSignUp } from '@/features/viewing-room/model/access';
 import { registerFormOutboxHandlers } from '@/lib/forms/submit';
 import { startOutboxDrainer } from '@/lib/offline/outbox-runtime';
 import { toast } from '@/ui/toast/toast-store';
 
 /**
  * Contact and newsletter forms filled in offline are sent from the outbox; say when they went
- * out, or that the server refused them (they stay listed under "Not sent" until discarded).
+ * out, or that the server refused them (they stay listed under "Not sent" until discarded). A
+ * viewing-room entry made offline opens the room once its answer brings the pass.
  */
 export function startFormOutbox(): void {
   registerFormOutboxHandlers(
-    (op) => {
+    (op, _payload, answer) => {
+      const pass = op === 'newsletter' ? passFromSignUp(answer) : null;
+      if (pass) {
+        grantRoomPass(pass);
+        toast({ title: 'Access granted', description: 'Your entry made offline has been sent: the room is open.' });
+        return;
+      }
       toast(
         op === 'contact'
           ? { title: 'Message sent', description: 'Your message written offline has now been sent.' }

@@ -5,10 +5,10 @@ import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { ViewingRoomPage } from '@/features/viewing-room/components/ViewingRoomPage';
 
 // An invalid slug is treated as missing: the room falls back to the first artwork.
-// `access` is the emailed unlock token: "{subscriber id}.{hex signature}".
+// `access` is the room pass the welcome email's link carries: "{subscriber id}.{expiry}.{hex signature}".
 const search = searchParams({
   artwork: { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, max: 120 },
-  access: { pattern: /^[a-z0-9]+\.[a-f0-9]+$/, max: 200 },
+  access: { pattern: /^[a-z0-9]{15}\.[0-9]{10}\.[a-f0-9]{64}$/, max: 200 },
 });
 
 export const Route = createFileRoute('/viewing-room')({

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, onlyInProject, test } from './fixtures';
 import { findRecords } from './accounts';
-import { AXE_WCAG, expectToast, ownClientIp, seriousAxeViolations, uniqueEmail } from './support';
+import { AXE_WCAG, expectToast, ownClientIp, seriousAxeViolations, uniqueEmail, waitForServiceWorker } from './support';
 
 // page.route cannot see requests a service worker makes, so these specs run without it
 // (offline.spec.ts and the course's offline specs cover the service worker).
@@ -15,14 +15,30 @@ test.beforeEach(async ({ page }) => {
 
 const seriousAxe = (page: Page) => seriousAxeViolations(page, AXE_WCAG);
 
-async function enterViewingRoom(page: Page, slug = 'the-whispering-room') {
+async function enterViewingRoom(page: Page, slug = 'the-whispering-room'): Promise<string> {
+  const email = uniqueEmail('room');
   await page.goto(`/viewing-room?artwork=${slug}`);
   const form = page.getByRole('form', { name: 'Viewing room entry' });
   await form.getByLabel('First name').fill('Vera');
   await form.getByLabel('Last name').fill('Visitor');
-  await form.getByLabel('Email').fill(uniqueEmail('room'));
+  await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Enter Viewing Room' }).click();
   await expectToast(page, 'Access granted', "We've emailed you details and unlocked the room.");
+  return email;
+}
+
+interface RoomSubscriber {
+  id: string;
+  unsubscribe_token: string;
+  consent_at: string;
+}
+
+/** A room pass signed as the server signs one (HMAC keyed with the subscriber's hidden unsubscribe token). */
+function passFor(sub: RoomSubscriber, expires: number): string {
+  const mac = createHmac('sha256', sub.unsubscribe_token)
+    .update(`viewing-room:${sub.id}:${expires}:${sub.consent_at}`)
+    .digest('hex');
+  return `${sub.id}.${expires}.${mac}`;
 }
 
 test.describe('viewing room', () => {
@@ -72,33 +88,57 @@ test.describe('viewing room', () => {
   });
 
   test('the emailed link unlocks the room on another device', async ({ page, request }) => {
-    // the token the welcome mail carries: made by the server for a subscriber
+    // the pass the welcome mail carries: made by the server for a subscriber
     const email = uniqueEmail('link');
     const res = await request.post('/api/atelier/subscribe-newsletter', {
       data: { email, source: 'viewing-room', artworkSlug: 'understudy' },
       headers: { 'x-forwarded-for': '10.200.0.1' },
     });
     expect(res.ok()).toBe(true);
-    const [sub] = await findRecords<{ id: string }>(request, 'newsletter_subscribers', `email="${email}"`);
-    // a forged token is refused
-    await page.goto(`/viewing-room?artwork=understudy&access=${sub.id}.${'0'.repeat(64)}`);
+    const [sub] = await findRecords<RoomSubscriber>(request, 'newsletter_subscribers', `email="${email}"`);
+    // a forged pass is refused
+    const expires = Math.floor(Date.now() / 1000) + 86400;
+    await page.goto(`/viewing-room?artwork=understudy&access=${sub.id}.${expires}.${'0'.repeat(64)}`);
     await expectToast(page, 'Link not valid');
     await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('viewing_room_access'))).toBeNull();
 
-    // the real link (HMAC of the subscriber id keyed with their hidden unsubscribe token) opens the room
-    const [full] = await findRecords<{ id: string; unsubscribe_token: string }>(
-      request,
-      'newsletter_subscribers',
-      `email="${email}"`,
-    );
-    const token = `${full.id}.${createHmac('sha256', full.unsubscribe_token).update(`viewing-room:${full.id}`).digest('hex')}`;
-    await page.goto(`/viewing-room?artwork=understudy&access=${token}`);
+    // the real link opens the room
+    await page.goto(`/viewing-room?artwork=understudy&access=${passFor(sub, expires)}`);
     await expectToast(page, 'Access granted', 'The viewing room is unlocked on this device.');
     await expect(page.getByRole('heading', { level: 1, name: 'Understudy' })).toBeVisible();
+    await expect(page.getByText('Held by Tang Gallery. Price on request')).toBeVisible();
     await expect(page).not.toHaveURL(/access=/);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Understudy' })).toBeVisible();
+  });
+
+  test('the room closes when the server ends the pass: unsubscribed, or expired on the device', async ({
+    page,
+    request,
+  }) => {
+    const email = await enterViewingRoom(page);
+    await expect(page.getByText('SEK 95 000')).toBeVisible();
+    const [sub] = await findRecords<RoomSubscriber>(request, 'newsletter_subscribers', `email="${email}"`);
+    const off = await request.post(`/api/atelier/newsletter/unsubscribe?token=${sub.unsubscribe_token}`, {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    });
+    expect(off.ok()).toBe(true);
+    await page.reload();
+    await expectToast(page, 'Your viewing room access has ended', 'Please enter your details again to open the room.');
+    await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
+    await expect(page.getByText('SEK 95 000')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('viewing_room_access'))).toBeNull();
+
+    // a pass whose time is up on this device opens nothing, without asking the server
+    await enterViewingRoom(page);
+    await page.evaluate(() => {
+      const pass = JSON.parse(localStorage.getItem('viewing_room_access') ?? '{}');
+      localStorage.setItem('viewing_room_access', JSON.stringify({ ...pass, expiresAt: '2020-01-01T00:00:00.000Z' }));
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
+    await expect(page.getByText('SEK 95 000')).toHaveCount(0);
   });
 
   test('inquiry: "Not provided" phone, subject and details reach the server', async ({ page, request }) => {
@@ -245,6 +285,40 @@ test('lightbox on a phone: pinch zooms (within fit..3) and one finger pans when 
     ]);
   await touch('touchEnd', []);
   await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(fit);
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a room visited on this device opens offline while its pass is valid, and not after', async ({
+    page,
+    context,
+  }) => {
+    await enterViewingRoom(page);
+    await expect(page.getByText('SEK 95 000')).toBeVisible();
+    await waitForServiceWorker(page);
+    // a second load under the worker (the first visit's page came from the server)
+    await page.reload();
+    await expect(page.getByText('SEK 95 000')).toBeVisible();
+
+    await context.setOffline(true);
+    const response = await page.reload();
+    expect(response?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'The Whispering Room' })).toBeVisible();
+    await expect(page.getByText('SEK 95 000')).toBeVisible();
+    await expect(page.getByText(/paper moon hangs on a visible string/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Show / })).toHaveCount(4);
+
+    // the pass's time is up: the device's copy no longer opens the room
+    await page.evaluate(() => {
+      const pass = JSON.parse(localStorage.getItem('viewing_room_access') ?? '{}');
+      localStorage.setItem('viewing_room_access', JSON.stringify({ ...pass, expiresAt: '2020-01-01T00:00:00.000Z' }));
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
+    await expect(page.getByText('SEK 95 000')).toHaveCount(0);
+    await context.setOffline(false);
+  });
 });
 
 test.describe('accessibility', () => {

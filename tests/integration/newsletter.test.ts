@@ -245,6 +245,12 @@ describe('subscribe-newsletter', () => {
 
     const ok = await post('/api/atelier/viewing-room/unlock', { token });
     expect(ok.status).toBe(200);
+    // the link's pass opens the room's works
+    const room = await fetch(`${pb.url}/api/atelier/viewing-room/works`, {
+      headers: { 'x-viewing-room-pass': String(token) },
+    });
+    expect(room.status).toBe(200);
+    expect((await room.json()).works.length).toBeGreaterThan(0);
     const last = token?.slice(-1) === '0' ? '1' : '0';
     const forged = await post('/api/atelier/viewing-room/unlock', { token: `${token?.slice(0, -1)}${last}` });
     expect(forged.status).toBe(400);

@@ -65,6 +65,7 @@ const EXPECTED: Record<
       ...detail(5),
       'sort_order',
       ...COPIES,
+      'price_note',
     ],
     rules: PUBLIC_READ,
   },
@@ -372,6 +373,14 @@ describe('migrations on an empty database', () => {
     const extra = fields.filter((f: string) => !['id', 'created', 'updated', ...want.fields].includes(f));
     expect(extra).toEqual([]);
     for (const [rule, value] of Object.entries(want.rules)) expect(c[rule], `${name}.${rule}`).toBe(value);
+  });
+
+  it("hides the viewing room's fields of artworks from the records API (the room's route serves them)", () => {
+    const hidden = byName('artworks')
+      .fields.filter((f: Loose) => f.hidden)
+      .map((f: Loose) => f.name)
+      .sort();
+    expect(hidden).toEqual(['description', 'is_inquirable', 'price_note', ...detail(5)].sort());
   });
 
   it('gives every field the artist edits a help text', () => {

@@ -125,6 +125,7 @@ describe('the API', () => {
     ['POST', '/api/atelier/subscribe-newsletter'],
     ['POST', '/api/atelier/send-contact'],
     ['POST', '/api/atelier/viewing-room/unlock'],
+    ['GET', '/api/atelier/viewing-room/works'],
     ['POST', '/api/atelier/create-payment'],
     ['POST', '/api/atelier/verify-payment'],
     ['POST', '/api/atelier/cancel-payment'],

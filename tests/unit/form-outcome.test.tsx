@@ -77,7 +77,7 @@ describe('submitting a form', () => {
   it('a sent form toasts its own success text and lets the form clear itself', async () => {
     const { hook, onDone } = setup(async () => ({ status: 'sent', response: {} }), { notices: NEWSLETTER });
     act(() => hook.result.current.submit('hello'));
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith('hello'));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('hello', { status: 'sent', response: {} }));
     expect(toasts()).toEqual([
       { title: 'Subscribed', description: 'Thanks! You will receive occasional updates.', destructive: false },
     ]);
@@ -92,7 +92,7 @@ describe('submitting a form', () => {
     async (_, notices) => {
       const { hook, onDone } = setup(async () => ({ status: 'queued' }), { notices });
       act(() => hook.result.current.submit('written offline'));
-      await waitFor(() => expect(onDone).toHaveBeenCalledWith('written offline'));
+      await waitFor(() => expect(onDone).toHaveBeenCalledWith('written offline', { status: 'queued' }));
       expect(toasts()).toEqual([
         {
           title: 'Saved offline',
@@ -102,6 +102,13 @@ describe('submitting a form', () => {
       ]);
     },
   );
+
+  it('a form whose queued outcome differs says its own words (the viewing room opens only once sent)', async () => {
+    const queued = { title: 'Saved offline', description: 'The viewing room opens as soon as you are back online.' };
+    const { hook } = setup(async () => ({ status: 'queued' }), { notices: { ...NEWSLETTER, queued } });
+    act(() => hook.result.current.submit('written offline'));
+    await waitFor(() => expect(toasts()).toEqual([{ ...queued, destructive: false }]));
+  });
 
   it("the server's field errors are kept for the fields, and the form keeps what was typed", async () => {
     const { hook, onDone } = setup(async () => {

@@ -11,7 +11,7 @@ import { ExhibitionSignup } from '@/features/exhibition/components/ExhibitionSig
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { EntryForm } from '@/features/viewing-room/components/EntryForm';
 import { InquiryForm } from '@/features/viewing-room/components/InquiryForm';
-import { hasRoomAccess } from '@/features/viewing-room/model/access';
+import { hasRoomAccess, readRoomPass } from '@/features/viewing-room/model/access';
 import { FormError, sendContact, subscribeNewsletter } from '@/lib/forms/submit';
 import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { useToastStore } from '@/ui/toast/toast-store';
@@ -34,9 +34,15 @@ interface Case {
   refuse: { field: string; label: string };
   /** once sent: the field that is emptied, or (the viewing-room gate) the room opens */
   sent: { clears: string } | { opensRoom: true };
+  /** the server's answer to a send */
+  answer?: unknown;
 }
 
-const onUnlocked = vi.fn();
+/** A room pass as the server issues one with a viewing-room sign-up. */
+const PASS = {
+  token: `${'a'.repeat(15)}.${Math.floor(Date.now() / 1000) + 90 * 86400}.${'b'.repeat(64)}`,
+  expiresAt: new Date(Date.now() + 90 * 86400_000).toISOString(),
+};
 
 const CASES: Case[] = [
   {
@@ -57,11 +63,12 @@ const CASES: Case[] = [
   },
   {
     name: 'viewing-room entry',
-    form: () => <EntryForm artworkSlug="red-room" onUnlocked={onUnlocked} />,
+    form: () => <EntryForm artworkSlug="red-room" />,
     send: subscribeNewsletter,
     fill: { 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com' },
     refuse: { field: 'email', label: 'Email' },
     sent: { opensRoom: true },
+    answer: { ok: true, room: PASS },
   },
   {
     name: 'artwork inquiry',
@@ -107,11 +114,10 @@ afterEach(() => {
   useToastStore.setState({ toasts: [] });
   vi.mocked(subscribeNewsletter).mockReset();
   vi.mocked(sendContact).mockReset();
-  onUnlocked.mockReset();
   localStorage.clear();
 });
 
-describe.each(CASES)('the $name form', ({ form, send, fill, refuse, sent }) => {
+describe.each(CASES)('the $name form', ({ form, send, fill, refuse, sent, answer = {} }) => {
   it("shows the server's field error at its field and keeps everything typed", async () => {
     const reason = `The server does not accept this ${refuse.field}.`;
     vi.mocked(send).mockRejectedValue(new FormError(reason, 400, { [refuse.field]: reason }));
@@ -126,17 +132,43 @@ describe.each(CASES)('the $name form', ({ form, send, fill, refuse, sent }) => {
   });
 
   it('once sent, it clears (the viewing-room gate opens the room instead)', async () => {
-    vi.mocked(send).mockResolvedValue({ status: 'sent', response: {} });
+    vi.mocked(send).mockResolvedValue({ status: 'sent', response: answer });
     renderForm(form());
     fillAndSubmit(fill);
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
     if ('clears' in sent) expect(typed(sent.clears)).toBe('');
     else {
-      // the gate keeps what was typed for the next visit and opens the room
-      expect(onUnlocked).toHaveBeenCalledTimes(1);
-      expect(hasRoomAccess()).toBe(true);
+      // the gate keeps what was typed for the next visit and opens the room with the server's pass
+      expect(readRoomPass()).toEqual(PASS);
       for (const [label, value] of Object.entries(fill)) expect(typed(label)).toBe(value);
     }
+  });
+});
+
+describe('the viewing-room gate', () => {
+  const enter = () => {
+    renderForm(<EntryForm artworkSlug="red-room" />);
+    fillAndSubmit({ 'First name': 'Ana', 'Last name': 'Berg', Email: 'ana@example.com' });
+  };
+
+  it('does not say "Access granted" when the answer brings no pass; the room stays closed', async () => {
+    vi.mocked(subscribeNewsletter).mockResolvedValue({ status: 'sent', response: { ok: true } });
+    enter();
+    await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Failed to submit', destructive: true });
+    expect(hasRoomAccess()).toBe(false);
+  });
+
+  it('saved offline, it says the room opens once online, and stays closed until then', async () => {
+    vi.mocked(subscribeNewsletter).mockResolvedValue({ status: 'queued' });
+    enter();
+    await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Saved offline',
+      description: 'The viewing room opens as soon as you are back online.',
+    });
+    expect(hasRoomAccess()).toBe(false);
+    expect(localStorage.getItem('viewing_room_first_name')).toBe('Ana');
   });
 });

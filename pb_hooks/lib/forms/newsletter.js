@@ -124,7 +124,7 @@ function sendWelcome(sub) {
 function sendViewingRoom(sub, artworkSlug, artworkTitle) {
   const artist = artistName();
   const artworkPart = artworkSlug ? `artwork=${encodeURIComponent(artworkSlug)}&` : "";
-  const query = `${artworkPart}access=${encodeURIComponent(viewingRoom.token(sub))}`;
+  const query = `${artworkPart}access=${encodeURIComponent(viewingRoom.issue(sub).token)}`;
   const roomUrl = `${siteUrl()}/viewing-room?${query}`;
   const pending = sub.getString("status") === "pending";
   let html =
@@ -187,7 +187,8 @@ function signupContext(app, source, refs) {
 /**
  * Records a sign-up. Idempotent per email: a repeat keeps the first consent record; an
  * unsubscribed address starts over with new consent. The caller answers the same whatever
- * happened, so the answer does not tell whether an address is subscribed.
+ * happened, so the answer does not tell whether an address is subscribed. A viewing-room
+ * sign-up's result carries a room pass ({token, expiresAt}) for whichever state it found.
  * input: {email, source, context, name, consentVersion, ip, artworkSlug, artworkTitle}
  * (context and artworkTitle are derived by the route from the database, never sent text)
  */
@@ -232,7 +233,9 @@ function subscribe(app, input) {
   } else if (sub.getString("status") === "pending" && (fresh || !recentlyMailed(app, sub, "newsletter-confirm"))) {
     mail = sendConfirmation(sub);
   }
-  return { status: sub.getString("status"), mailSent: mail.ok };
+  // a viewing-room sign-up opens the room at once, on this device too (spec: no waiting for the mail)
+  const room = input.source === "viewing-room" ? viewingRoom.issue(sub) : null;
+  return { status: sub.getString("status"), mailSent: mail.ok, room: room };
 }
 
 /** Confirms by token; the welcome mail goes out once. Returns "confirmed" | "already" | "invalid" | "unsubscribed". */

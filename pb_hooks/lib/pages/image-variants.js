@@ -31,11 +31,15 @@ const DOWN_UNTIL = "images:down-until";
 // where the server renderer answers (RENDER_PORT on loopback), as the page route asks it
 const { rendererBase } = require(`${__hooks}/lib/pages/ssr.js`);
 
-/** The names of the files in the record's image fields (file fields with thumbs). */
+/**
+ * The names of the files in the record's image fields (file fields with thumbs) that the
+ * records API shows. A hidden field's files (the viewing room's detail images) get no copies:
+ * the public `image_variant_map` would name them.
+ */
 function imageFiles(record) {
   const names = [];
   for (const field of record.collection().fields) {
-    if (field.type() !== "file" || field.name === FILES || !(field.thumbs || []).length) continue;
+    if (field.type() !== "file" || field.name === FILES || !(field.thumbs || []).length || field.hidden) continue;
     for (const name of record.getStringSlice(field.name)) names.push(name);
   }
   return names;

@@ -45,7 +45,7 @@ const siteSettings = {
 };
 const siteSettingsImages = { hero_image: "hero", portrait: "portrait" };
 
-// [slug, title, medium, year, dimensions, description, flags, detail image count]
+// [slug, title, medium, year, dimensions, description, flags and the room's price note, detail image count]
 const ARTWORKS = [
   [
     "the-whispering-room",
@@ -54,7 +54,7 @@ const ARTWORKS = [
     2025,
     "140 × 110 cm",
     "Two figures lean towards each other behind a stitched curtain while a paper moon hangs on a visible string. The scene was built at full scale in the studio and painted over eleven weeks, with the lamp moved a little every day.",
-    { is_inquirable: true },
+    { is_inquirable: true, price_note: "SEK 95 000" },
     3,
   ],
   [
@@ -64,7 +64,7 @@ const ARTWORKS = [
     2024,
     "100 × 80 cm",
     "A child in an oversized coat carries a wax lantern across an empty stage. The lantern was cast in the studio and lit with a single candle for the sittings.",
-    { is_sold: true },
+    { is_sold: true, price_note: "Private collection, Stockholm" },
     2,
   ],
   [
@@ -74,7 +74,7 @@ const ARTWORKS = [
     2023,
     "120 × 90 cm",
     "A performer rehearses alone in front of a painted backdrop of a forest, with the tape marks of the set still showing on the floor.",
-    { is_with_tang_gallery: true },
+    { is_with_tang_gallery: true, price_note: "Held by Tang Gallery. Price on request" },
     3,
   ],
   [
@@ -84,7 +84,7 @@ const ARTWORKS = [
     2022,
     "80 × 60 cm",
     "The paper moon from an earlier painting takes its bow, held up by two gloved hands from the wings.",
-    {},
+    { price_note: "SEK 42 000" },
     1,
   ],
   [
@@ -94,7 +94,7 @@ const ARTWORKS = [
     2021,
     "70 × 50 cm",
     "Seen from inside the prompter's box: a sliver of stage, a pair of shoes and a script held open with a clothes peg.",
-    {},
+    { price_note: "SEK 28 000" },
     0,
   ],
   [
@@ -104,7 +104,7 @@ const ARTWORKS = [
     2020,
     "150 × 120 cm",
     "Cardboard birds on wires circle three actors who try not to laugh. The birds were cut from old exhibition posters.",
-    {},
+    { price_note: "SEK 110 000" },
     2,
   ],
   [
@@ -114,7 +114,7 @@ const ARTWORKS = [
     2019,
     "90 × 120 cm",
     "Eleven borrowed chairs, arranged like a choir, wait for an audience that has not arrived.",
-    {},
+    { price_note: "Price on request" },
     0,
   ],
   [
@@ -124,7 +124,7 @@ const ARTWORKS = [
     2018,
     "40 × 30 cm",
     "A small night scene: a painted window, a real curtain and the glow of a work lamp left on after rehearsal.",
-    {},
+    { price_note: "SEK 16 000" },
     0,
   ],
 ];
@@ -141,6 +141,7 @@ const artworks = ARTWORKS.map(([slug, title, medium, year, dimensions, descripti
     is_inquirable: !!flags.is_inquirable,
     is_sold: !!flags.is_sold,
     is_with_tang_gallery: !!flags.is_with_tang_gallery,
+    price_note: flags.price_note,
     main_image_alt: `${title}, ${medium.toLowerCase()}, ${year}.`,
     sort_order: i + 1,
   };

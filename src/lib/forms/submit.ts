@@ -99,7 +99,7 @@ type Client = Pick<typeof pb, 'send'>;
 export function createFormOutboxHandler(
   client: Client,
   op: FormOp,
-  onSent: (op: FormOp, payload: Record<string, unknown>) => void = () => {},
+  onSent: (op: FormOp, payload: Record<string, unknown>, answer: unknown) => void = () => {},
   onRefused: (op: FormOp, error: string) => void = () => {},
 ): OutboxHandler {
   return {
@@ -109,9 +109,9 @@ export function createFormOutboxHandler(
       for (const row of rows) {
         const payload = { ...(row.payload as Record<string, unknown>), clientId: row.idempotencyKey };
         try {
-          await client.send(ROUTES[op], { method: 'POST', body: payload, signal: ctx?.signal });
+          const answer = await client.send(ROUTES[op], { method: 'POST', body: payload, signal: ctx?.signal });
           results.push({ ok: true });
-          onSent(op, payload);
+          onSent(op, payload, answer);
         } catch (err) {
           const result = classifyError(err);
           if (!result.ok && !result.retriable) onRefused(op, toAppError(err).message);
@@ -125,7 +125,7 @@ export function createFormOutboxHandler(
 
 /** Registers the app's outbox handlers for queued forms (see createFormOutboxHandler). */
 export function registerFormOutboxHandlers(
-  onSent: (op: FormOp, payload: Record<string, unknown>) => void,
+  onSent: (op: FormOp, payload: Record<string, unknown>, answer: unknown) => void,
   onRefused: (op: FormOp, error: string) => void = () => {},
 ): void {
   for (const op of [FormOps.newsletter, FormOps.contact])

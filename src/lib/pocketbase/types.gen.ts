@@ -65,10 +65,6 @@ export interface ArtworksRecord extends BaseRecord {
   year: number;
   /** E.g. "120 × 90 cm". */
   dimensions: string;
-  /** Text shown in the viewing room. */
-  description: string;
-  /** Offer the inquiry form for this work in the viewing room. */
-  is_inquirable: boolean;
   /** The work is sold. */
   is_sold: boolean;
   /** The work is held by the partner gallery (Tang Gallery). */
@@ -77,6 +73,22 @@ export interface ArtworksRecord extends BaseRecord {
   main_image: string;
   /** Alternative text describing the main image for screen readers and search engines. */
   main_image_alt: string;
+  /** Lower numbers come first (home page, viewing room fallback). */
+  sort_order: number;
+  created: string;
+  updated: string;
+  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
+  image_variants: Array<string>;
+  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
+  image_variant_map: unknown;
+}
+
+/** `artworks`: the hidden fields served to the ViewingRoom only. */
+export interface ArtworksViewingRoomFields {
+  /** Text shown in the viewing room (to visitors who entered it). */
+  description: string;
+  /** Offer the inquiry form for this work in the viewing room. */
+  is_inquirable: boolean;
   /** Detail or installation view 1 (optional). */
   detail_image_1: string;
   /** Alternative text describing the detail image 1 for screen readers and search engines. */
@@ -97,14 +109,8 @@ export interface ArtworksRecord extends BaseRecord {
   detail_image_5: string;
   /** Alternative text describing the detail image 5 for screen readers and search engines. */
   detail_image_5_alt: string;
-  /** Lower numbers come first (home page, viewing room fallback). */
-  sort_order: number;
-  created: string;
-  updated: string;
-  /** WebP copies of this record's images, made by the server whenever an image is uploaded. Leave them as they are: the server keeps them in step with the images. */
-  image_variants: Array<string>;
-  /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
-  image_variant_map: unknown;
+  /** Shown in the viewing room only, under the details: a price ("SEK 95 000") or a note ("Price on request", "Private collection"). */
+  price_note: string;
 }
 
 /** `chapter_progress` (base collection) */

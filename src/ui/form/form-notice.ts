@@ -12,6 +12,8 @@ export type FormOutcome =
 /** A form's own texts: what success says, and the failure toast's title and description. */
 export interface FormNotices {
   sent: ToastInput;
+  /** What a form saved offline says, when the common notice would not be true for it. */
+  queued?: ToastInput;
   failed: {
     title: string;
     /** Shown as the description; with `reason`, only when the server gave none. */
@@ -32,7 +34,7 @@ export function formNotice(outcome: FormOutcome, notices: FormNotices): ToastInp
     case 'sent':
       return notices.sent;
     case 'queued':
-      return QUEUED_NOTICE;
+      return notices.queued ?? QUEUED_NOTICE;
     default: {
       const { title, description, reason } = notices.failed;
       const text = (reason && outcome.message) || description;

@@ -17,7 +17,7 @@ export interface FormSubmitOptions<Input> {
   notices: FormNotices;
   check?: (input: Input) => FormCheck | undefined;
   /** After the input was sent or queued: clear the fields, remember the email, unlock the room. */
-  onDone?: (input: Input) => void;
+  onDone?: (input: Input, outcome: SubmitOutcome) => void;
 }
 
 export interface FormSubmit<Input> {
@@ -46,7 +46,7 @@ export function useFormSubmit<Input>({ send, notices, check, onDone }: FormSubmi
     networkMode: 'always',
     onSuccess: (outcome, input) => {
       toast(formNotice({ kind: outcome.status }, notices));
-      onDone?.(input);
+      onDone?.(input, outcome);
     },
     onError: (err) => {
       const outcome = failure(err);

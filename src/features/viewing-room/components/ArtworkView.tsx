@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { fileUrl, imageSource } from '@/lib/pocketbase/files';
-import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { Image } from '@/ui/image/Image';
 import { Lightbox } from '@/ui/lightbox/Lightbox';
+import type { RoomWork } from '../api/works';
 import { artworkImages } from '../model/images';
 import { InquiryForm } from './InquiryForm';
 import * as styles from './ViewingRoom.css';
 
-/** The unlocked room: images (main + up to 5 details), details, marks and the inquiry form. */
-export function ArtworkView({ artwork }: { artwork: ArtworksRecord }) {
+/** The unlocked room: images (main + up to 5 details), details, price note, marks and the inquiry form. */
+export function ArtworkView({ artwork }: { artwork: RoomWork }) {
   const images = artworkImages(artwork);
   const [active, setActive] = useState(0);
   const [zoom, setZoom] = useState(false);
@@ -92,6 +92,7 @@ export function ArtworkView({ artwork }: { artwork: ArtworksRecord }) {
             </>
           ) : null}
         </dl>
+        {artwork.price_note ? <p className={styles.priceNote}>{artwork.price_note}</p> : null}
         {artwork.description ? <p className={styles.description}>{artwork.description}</p> : null}
         {artwork.is_with_tang_gallery ? (
           <p className={styles.text}>This work is held by Tang Gallery, Stockholm.</p>

@@ -5,23 +5,23 @@ import { subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { TextField } from '@/ui/field/Field';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
-import { grantRoomAccess, rememberedVisitor } from '../model/access';
+import { grantRoomPass, passFromSignUp, rememberedVisitor, rememberVisitorNames } from '../model/access';
 import { NAME_PART_MAX } from '../model/inquiry';
 import * as styles from './ViewingRoom.css';
 
 interface EntryFormProps {
   artworkSlug: string;
-  onUnlocked: () => void;
 }
 
 type Visitor = ReturnType<typeof rememberedVisitor>;
 
 /**
  * The viewing-room gate: first name, last name and email. The room unlocks as soon as the
- * sign-up is accepted (or saved offline); the newsletter itself still needs the confirmation
- * in the email.
+ * sign-up is accepted: its answer carries the room pass the server checks (the newsletter
+ * itself still needs the confirmation in the email). A sign-up saved offline opens the room
+ * once it has been sent (app/form-outbox.ts).
  */
-export function EntryForm({ artworkSlug, onUnlocked }: EntryFormProps) {
+export function EntryForm({ artworkSlug }: EntryFormProps) {
   const [values, setValues] = useState(rememberedVisitor);
   const set = (name: keyof Visitor) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -30,13 +30,18 @@ export function EntryForm({ artworkSlug, onUnlocked }: EntryFormProps) {
     sending,
     fieldErrors: errors,
   } = useFormSubmit({
-    send: (v: Visitor) =>
-      subscribeNewsletter({
+    send: async (v: Visitor) => {
+      const outcome = await subscribeNewsletter({
         email: v.email,
         source: 'viewing-room',
         name: `${v.firstName} ${v.lastName}`,
         artworkSlug,
-      }),
+      });
+      // "Access granted" only with the pass in hand
+      if (outcome.status === 'sent' && !passFromSignUp(outcome.response))
+        throw new Error('The viewing room did not open. Please try again.');
+      return outcome;
+    },
     check: (v) =>
       v.firstName && v.lastName && v.email
         ? undefined
@@ -50,11 +55,17 @@ export function EntryForm({ artworkSlug, onUnlocked }: EntryFormProps) {
     notices: {
       sent: { title: 'Access granted', description: "We've emailed you details and unlocked the room." },
       failed: { title: 'Failed to submit', description: 'Please try again.', reason: true },
+      queued: { title: 'Saved offline', description: 'The viewing room opens as soon as you are back online.' },
     },
-    onDone: (v) => {
-      grantRoomAccess(v);
+    onDone: (v, outcome) => {
       rememberNewsletterEmail(v.email);
-      onUnlocked();
+      const pass = outcome.status === 'sent' ? passFromSignUp(outcome.response) : null;
+      if (!pass) {
+        rememberVisitorNames(v);
+        return;
+      }
+      // the page opens the room when the pass arrives (model/access.ts)
+      grantRoomPass(pass, v);
     },
   });
 

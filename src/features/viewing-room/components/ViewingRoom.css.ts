@@ -142,3 +142,17 @@ export const inquiryTitle = style({
   fontWeight: 400,
   margin: 0,
 });
+
+export const priceNote = style({
+  margin: 0,
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.ink,
+});
+
+export const status = style({
+  margin: 0,
+  paddingBlock: vars.space.xxl,
+  textAlign: 'center',
+  color: vars.color.muted,
+});

@@ -1,4 +1,4 @@
-import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
+import type { RoomWork } from '../api/works';
 
 export interface ArtworkImage {
   field: string;
@@ -7,7 +7,7 @@ export interface ArtworkImage {
 }
 
 /** Main image plus up to 5 detail images, in order, skipping empty fields. */
-export function artworkImages(a: ArtworksRecord): ArtworkImage[] {
+export function artworkImages(a: RoomWork): ArtworkImage[] {
   const out: ArtworkImage[] = [];
   if (a.main_image) out.push({ field: 'main_image', file: a.main_image, alt: a.main_image_alt || a.title });
   for (const i of [1, 2, 3, 4, 5] as const) {

@@ -35,6 +35,12 @@ export ATELIER_PREVIOUS_ASSETS_DIR="$PB_DATA_DIR/previous-assets"
 "$here/node" "$here/previous-assets.mjs" "$here/pb_public" "$ATELIER_PREVIOUS_ASSETS_DIR" || true
 # the server renderer (loopback only) writes the HTML of public pages; PocketBase asks it there
 export RENDER_PORT="${RENDER_PORT:-$((PORT + 1))}"
+# The images' WebP copies: PocketBase hands each original to the renderer in a work folder made
+# fresh for this run (mktemp -d: 0700, ours, a name nobody could have made in advance) and
+# signs its requests with a secret made for this run; both go away with the site.
+export RENDER_SECRET="$(head -c 32 /dev/urandom | base64 | tr -d '\n=+/')"
+IMAGE_WORK_DIR="$(mktemp -d "${TMPDIR:-/tmp}/atelier-images-XXXXXXXXXX")"
+export IMAGE_WORK_DIR
 
 pb_flags=(
   "--dir=$PB_DATA_DIR"
@@ -69,6 +75,7 @@ run() {
 stop_all() {
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
 }
+trap 'rm -rf -- "$IMAGE_WORK_DIR"' EXIT
 stopping=0
 trap 'stopping=1; stop_all' TERM INT
 

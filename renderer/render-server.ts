@@ -6,12 +6,15 @@
 //   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build, seq}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
 //   POST /images {src, widths}         → 200 JSON {kind:"images", width, height, files:[{width, path}]}
-//                                        | 400/500 {kind:"error", message}   (renderer/image-variants.ts)
+//     (Authorization: Bearer RENDER_SECRET) | 400/500 {kind:"error", message}; 403 without the
+//                                        secret; 503 no usable work folder (renderer/image-variants.ts)
 // Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
-// Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL.
+// Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL,
+// RENDER_SECRET (what PocketBase sends with /images), IMAGE_WORK_DIR (the images' work folder).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { render } from '@/entry-server';
-import { makeVariants, parseVariantRequest, VariantError } from './image-variants';
+import { makeVariants, parseVariantRequest, VariantError, workFolder } from './image-variants';
 
 const port = Number(process.env.RENDER_PORT ?? 8091);
 const host = process.env.RENDER_HOST ?? '127.0.0.1';
@@ -50,8 +53,17 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
 
   if (req.method === 'POST' && url.pathname === '/images') {
+    // only PocketBase, which holds the secret: anything else on this machine is refused unread
+    if (!fromPocketBase(req)) return json(res, 403, { kind: 'error', message: 'not allowed' });
+    let root: string;
     try {
-      const result = await makeVariants(parseVariantRequest(JSON.parse(await readBody(req))));
+      root = workFolder();
+    } catch (err) {
+      console.error(`[images] ${err instanceof Error ? err.message : err}`);
+      return json(res, 503, { kind: 'error', message: 'no usable work folder' });
+    }
+    try {
+      const result = await makeVariants(parseVariantRequest(JSON.parse(await readBody(req)), root));
       return json(res, 200, { kind: 'images', ...result });
     } catch (err) {
       const bad = err instanceof VariantError || err instanceof SyntaxError;
@@ -61,6 +73,19 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
 
   send(res, 404, 'text/plain', 'not found');
+}
+
+const secretDigest = process.env.RENDER_SECRET
+  ? createHash('sha256').update(`Bearer ${process.env.RENDER_SECRET}`).digest()
+  : null;
+
+/** The request carries RENDER_SECRET (compared in constant time); never true without one set. */
+function fromPocketBase(req: IncomingMessage): boolean {
+  if (!secretDigest) return false;
+  const given = createHash('sha256')
+    .update(String(req.headers.authorization ?? ''))
+    .digest();
+  return timingSafeEqual(given, secretDigest);
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -12,7 +12,7 @@ import { loadDotEnv } from './lib/env.mjs';
 import { makeImageCopies } from './lib/image-copies.mjs';
 import { root } from './lib/pb-args.mjs';
 import { freePort } from './lib/pb-run.mjs';
-import { startRenderer } from './lib/renderer.mjs';
+import { rendererLink, startRenderer } from './lib/renderer.mjs';
 import { startThrowawayPocketBase } from './lib/throwaway-pb.mjs';
 
 // The servers run with the environment `npm start` gives them: .env first, where there is one.
@@ -73,7 +73,7 @@ if (want('lighthouse') || want('api')) {
   server = await startThrowawayPocketBase({
     seed: true,
     tempPrefix: 'atelier-bench-',
-    env: { RENDER_PORT: String(renderPort) },
+    env: { RENDER_PORT: String(renderPort), ...rendererLink() },
   });
   // as `npm start` runs it: the server renderer beside PocketBase
   renderer = await startRenderer({ port: renderPort, pbUrl: server.url, env: server.env });

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
-import { startRenderer } from './lib/renderer.mjs';
+import { rendererLink, startRenderer } from './lib/renderer.mjs';
 import { startS3Server } from './lib/s3-server.mjs';
 import { startStripeStandin } from './lib/stripe-standin.mjs';
 import { TEST_SUPERUSER } from './lib/superuser.mjs';
@@ -61,6 +61,7 @@ try {
     // (tests/e2e/support.ts ownClientIp), so the per-address limits do not couple them.
     TRUSTED_PROXY: '1',
   };
+  Object.assign(env, rendererLink(env));
   prepareData({
     dataDir,
     publicDir: 'dist',

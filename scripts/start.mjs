@@ -7,7 +7,7 @@ import { buildIfStale } from './lib/build.mjs';
 import { loadDotEnv, runtimeEnv } from './lib/env.mjs';
 import { root } from './lib/pb-args.mjs';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
-import { loopbackUrl, startRenderer } from './lib/renderer.mjs';
+import { loopbackUrl, rendererLink, startRenderer } from './lib/renderer.mjs';
 
 loadDotEnv();
 // demo sign-in is for a local try-out: offered here (and by `npm run dev`), never by the package
@@ -17,6 +17,8 @@ const env = runtimeEnv({
 });
 // the server renderer listens on loopback beside PocketBase; PocketBase reads the same variable
 env.RENDER_PORT ||= String(Number(env.PORT) + 1);
+// the images' shared secret and fresh private work folder, for both processes
+Object.assign(env, rendererLink(env));
 const dataDir = resolve(root, env.PB_DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 

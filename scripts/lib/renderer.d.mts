@@ -1,5 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 export const RENDERER_ENTRY: string;
+/** RENDER_SECRET and a fresh private IMAGE_WORK_DIR for PocketBase and the renderer (values in `env` kept). */
+export function rendererLink(env?: Record<string, string | undefined>): {
+  RENDER_SECRET: string;
+  IMAGE_WORK_DIR: string;
+};
 export function loopbackUrl(host: string | undefined, port: number | string): string;
 export function startRenderer(opts: {
   port: number;

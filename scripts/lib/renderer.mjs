@@ -2,11 +2,32 @@
 // PocketBase, for `npm start`, the e2e server and the bench. PocketBase asks it for public
 // pages on 127.0.0.1:RENDER_PORT and serves the app shell whenever it cannot answer.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { root } from './pb-args.mjs';
 
 export const RENDERER_ENTRY = resolve(root, 'dist-ssr', 'render-server.mjs');
+
+/**
+ * What PocketBase and the renderer share for the images' WebP copies, for both processes' env:
+ * RENDER_SECRET (the renderer's /images answers only requests carrying it) and IMAGE_WORK_DIR
+ * (a fresh private folder: mkdtemp makes it 0700 and ours, under a name nobody could have
+ * made in advance; removed when this process exits). Values already in `env` are kept.
+ */
+export function rendererLink(env = process.env) {
+  const link = {
+    RENDER_SECRET: env.RENDER_SECRET || randomBytes(32).toString('base64url'),
+    IMAGE_WORK_DIR: env.IMAGE_WORK_DIR,
+  };
+  if (!link.IMAGE_WORK_DIR) {
+    const dir = mkdtempSync(join(env.TMPDIR || tmpdir(), 'atelier-images-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    link.IMAGE_WORK_DIR = dir;
+  }
+  return link;
+}
 
 /** Where the renderer reaches PocketBase: loopback when PocketBase listens on every address. */
 export function loopbackUrl(host, port) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
-import { startRenderer } from '../../scripts/lib/renderer.mjs';
+import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
 import { makeSeams, type Seams } from '../support/test-seam';
@@ -22,6 +22,9 @@ let stripe: StripeStandin;
 let mail: Awaited<ReturnType<typeof startMailDev>>;
 let renderer: Awaited<ReturnType<typeof startRenderer>> | undefined;
 let renderPort = 0;
+const link = rendererLink();
+const startTheRenderer = () =>
+  startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url, env: { ...process.env, ...link } });
 let seams: Seams;
 let admin = '';
 let courseId = '';
@@ -38,11 +41,12 @@ beforeAll(async () => {
       ...stripe.env,
       ...seams.env,
       RENDER_PORT: String(renderPort),
+      ...link,
       ARTIST_EMAIL: 'artist@atelier.test',
     },
   });
   stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);
-  renderer = await startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+  renderer = await startTheRenderer();
   admin = (await createUser(pb, { email: 'admin@atelier.test', role: 'admin' })).token;
   courseId = (
     await createAsSuperuser(pb, 'courses', {
@@ -138,7 +142,7 @@ describe('the WebP copies of a print image', () => {
     form.set('main_image', await jpeg(800, 800, 2), 'cron.jpg');
     const print = await createAsSuperuser(pb, 'prints', form);
     expect((await getRecord(pb, 'prints', print.id)).image_variants).toEqual([]);
-    renderer = await startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+    renderer = await startTheRenderer();
 
     let orders = { paidOrder: '', openOrder: '' };
     await seams.holdDuring(

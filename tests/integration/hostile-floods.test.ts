@@ -1,9 +1,25 @@
 // The hostile-input suite, part two: what a stranger can send in bulk. Bodies the server must
 // refuse before it reads them (the Stripe webhook's), made-up page URLs that must not wear the
 // page cache down, and the renderer's image endpoint on loopback.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { startRenderer } from '../../scripts/lib/renderer.mjs';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
 
@@ -115,5 +131,115 @@ describe('the Stripe webhook', () => {
       body: payload,
     });
     expect(res.status, await res.clone().text()).toBe(200);
+  });
+});
+
+describe("the renderer's /images endpoint", () => {
+  type Renderer = Awaited<ReturnType<typeof startRenderer>>;
+  const renderers: Renderer[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'atelier-hostile-images-'));
+  const secret = randomBytes(24).toString('base64url');
+  let url = '';
+  let work = '';
+  let jpeg: Buffer;
+
+  /** A renderer whose temp dir is `tmp` and whose work folder is `dir` (made 0700 unless it exists). */
+  async function rendererFor(tmp: string, dir: string): Promise<string> {
+    const port = await freePort();
+    const env = { ...process.env, TMPDIR: tmp, IMAGE_WORK_DIR: dir, RENDER_SECRET: secret };
+    const r = await startRenderer({ port, pbUrl: pb.url, siteUrl: pb.url, env });
+    renderers.push(r);
+    return r.url;
+  }
+
+  beforeAll(async () => {
+    jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a6' } })
+      .jpeg()
+      .toBuffer();
+    const tmp = join(scratch, 'tmp');
+    // the work folder at the place the renderer looked for it before it was given one
+    work = join(tmp, 'atelier-images');
+    mkdirSync(work, { recursive: true, mode: 0o700 });
+    url = await rendererFor(tmp, work);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(renderers.map((r) => r.stop()));
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** A job folder with the original in it, as the hooks make one. */
+  function job(name: string): string {
+    const dir = join(work, name);
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'original'), jpeg);
+    return join(dir, 'original');
+  }
+
+  const ask = async (base: string, body: unknown, auth?: string) => {
+    const res = await fetch(`${base}/images`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth === undefined ? {} : { authorization: auth }) },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json().catch(() => ({}))) as { message?: string } };
+  };
+
+  it('answers only PocketBase: without its secret, or with another, nothing is read or written', async () => {
+    const src = job('no-secret');
+    for (const auth of [undefined, 'Bearer not-the-secret', secret, `Bearer ${secret}x`]) {
+      const r = await ask(url, { src, widths: [400] }, auth);
+      expect(r.status, String(auth)).toBe(403);
+    }
+    expect(existsSync(`${src}-w400.webp`)).toBe(false);
+    const ok = await ask(url, { src, widths: [400] }, `Bearer ${secret}`);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(existsSync(`${src}-w400.webp`)).toBe(true);
+  });
+
+  it('never writes through a link planted where a copy goes', async () => {
+    const src = job('planted');
+    const victim = join(scratch, 'victim.txt');
+    writeFileSync(victim, 'precious');
+    symlinkSync(victim, `${src}-w400.webp`);
+    const r = await ask(url, { src, widths: [400] }, `Bearer ${secret}`);
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+  });
+
+  it('reads only files inside its work folder: no links, no way out', async () => {
+    const outside = join(scratch, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'original'), jpeg);
+    symlinkSync(outside, join(work, 'linked-dir'));
+    symlinkSync(join(outside, 'original'), join(work, 'linked-file'));
+    for (const src of [
+      join(work, 'linked-dir', 'original'),
+      join(work, 'linked-file'),
+      `${work}/../outside/original`,
+      join(scratch, 'outside', 'original'),
+    ]) {
+      const r = await ask(url, { src, widths: [400] }, `Bearer ${secret}`);
+      expect(r.status, src).toBe(400);
+    }
+    expect(existsSync(join(outside, 'original-w400.webp'))).toBe(false);
+  });
+
+  it('refuses a work folder that others can enter or that is not its own', async () => {
+    for (const [label, prepare] of [
+      ['open to everyone', (dir: string) => chmodSync(dir, 0o777)],
+      ['owned by another user', (dir: string) => chownSync(dir, 65534, 65534)],
+    ] as const) {
+      const tmp = mkdtempSync(join(scratch, 'other-'));
+      const dir = join(tmp, 'atelier-images');
+      mkdirSync(dir, { mode: 0o700 });
+      mkdirSync(join(dir, 'job'), { mode: 0o700 });
+      writeFileSync(join(dir, 'job', 'original'), jpeg);
+      prepare(dir);
+      const base = await rendererFor(tmp, dir);
+      const r = await ask(base, { src: join(dir, 'job', 'original'), widths: [400] }, `Bearer ${secret}`);
+      expect(r.status, label).toBe(503);
+      expect(existsSync(join(dir, 'job', 'original-w400.webp')), label).toBe(false);
+    }
   });
 });

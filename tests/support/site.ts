@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
-import { RENDERER_ENTRY, startRenderer } from '../../scripts/lib/renderer.mjs';
+import { RENDERER_ENTRY, rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { startPocketBase, type TestPocketBase } from './pocketbase';
 
 export type TestRenderer = Awaited<ReturnType<typeof startRenderer>>;
@@ -22,7 +22,9 @@ export async function startSite(): Promise<TestSite> {
   }
   const renderPort = await freePort();
   // seeded before the renderer starts, as `npm start` does
-  const pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort) } });
-  const again = () => startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url });
+  const link = rendererLink();
+  const pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort), ...link } });
+  const again = () =>
+    startRenderer({ port: renderPort, pbUrl: pb.url, siteUrl: pb.url, env: { ...process.env, ...link } });
   return { pb, renderer: await again(), renderPort, startRenderer: again };
 }

@@ -1,7 +1,8 @@
 // WebP copies of images: what the renderer's endpoint accepts and writes (renderer/image-variants.ts,
 // with real sharp), and how the PWA offers them (files.ts imageSource, <Image>).
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
@@ -9,33 +10,47 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { imageSource } from '@/lib/pocketbase/files';
 import { Image } from '@/ui/image/Image';
 import {
-  IMAGE_WORK_ROOT,
   makeVariants,
   parseVariantRequest,
   VariantError,
   variantWidths,
+  WorkFolderError,
+  workFolder,
 } from '../../renderer/image-variants';
 
-mkdirSync(IMAGE_WORK_ROOT, { recursive: true });
-const work = mkdtempSync(join(IMAGE_WORK_ROOT, 'unit-'));
+// a private work folder, as the start scripts make one (mkdtemp: 0700, ours)
+const work = mkdtempSync(join(tmpdir(), 'atelier-images-unit-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the renderer’s image endpoint', () => {
+  it('uses a work folder only when it is a private directory of its own', () => {
+    expect(workFolder(work)).toBe(work);
+    expect(() => workFolder(undefined)).toThrow(WorkFolderError);
+    expect(() => workFolder('relative/dir')).toThrow(/absolute/);
+    expect(() => workFolder(join(work, 'missing'))).toThrow(/does not exist/);
+    const link = join(work, 'link');
+    symlinkSync(work, link);
+    expect(() => workFolder(link)).toThrow(/not a directory/);
+    const open = mkdtempSync(join(tmpdir(), 'atelier-images-open-'));
+    chmodSync(open, 0o755);
+    expect(() => workFolder(open)).toThrow(/open to other users/);
+    rmSync(open, { recursive: true });
+  });
+
   it('takes only files inside its work folder', () => {
-    expect(() => parseVariantRequest({ src: '/etc/passwd', widths: [400] })).toThrow(VariantError);
-    expect(() => parseVariantRequest({ src: `${IMAGE_WORK_ROOT}/../x`, widths: [400] })).toThrow(/not inside/);
-    expect(() => parseVariantRequest({ src: IMAGE_WORK_ROOT, widths: [400] })).toThrow(/not inside/);
-    expect(() => parseVariantRequest({ widths: [400] })).toThrow(/src/);
-    expect(parseVariantRequest({ src: join(work, 'a'), widths: [800, 400, 400] })).toEqual({
-      src: join(work, 'a'),
-      widths: [400, 800],
-    });
+    const p = (body: unknown) => parseVariantRequest(body, work);
+    expect(() => p({ src: '/etc/passwd', widths: [400] })).toThrow(VariantError);
+    expect(() => p({ src: `${work}/../x`, widths: [400] })).toThrow(/not inside/);
+    expect(() => p({ src: `${work}/a/../../x`, widths: [400] })).toThrow(/not inside/);
+    expect(() => p({ src: 'a', widths: [400] })).toThrow(/not inside/);
+    expect(() => p({ widths: [400] })).toThrow(/src/);
+    expect(p({ src: join(work, 'a'), widths: [800, 400, 400] })).toEqual({ src: join(work, 'a'), widths: [400, 800] });
   });
 
   it('refuses widths that are not 1–10 sane whole numbers', () => {
     const src = join(work, 'a');
     for (const widths of [[], [0], [400.5], ['400'], [99999], Array.from({ length: 11 }, (_, i) => 100 + i), null])
-      expect(() => parseVariantRequest({ src, widths })).toThrow(/widths/);
+      expect(() => parseVariantRequest({ src, widths }, work)).toThrow(/widths/);
   });
 
   it('makes every wanted width below the original, and the original’s own width instead of upscaling', () => {

@@ -1,7 +1,8 @@
 // WebP copies of a record's images at the srcset widths (IMAGE_THUMB_WIDTHS). PocketBase's
 // own thumbs are JPEG at quality 95; the copies are a fraction of their bytes. The hooks
-// cannot encode images, so each original is copied into a work folder and the server renderer
-// (renderer/image-variants.ts, same machine, loopback) writes the WebP files beside it; they are
+// cannot encode images, so each original is copied into a private work folder (IMAGE_WORK_DIR)
+// and the server renderer (renderer/image-variants.ts, same machine, loopback, asked with the
+// RENDER_SECRET only PocketBase holds) writes the WebP files beside it; they are
 // then stored in the record's `image_variants` field, and `image_variant_map` says which copy
 // belongs to which image:
 //   {"<image file>": {"width": 2400, "height": 3000, "webp": [[400, "<copy file>"], …]}}
@@ -27,6 +28,7 @@ const TIMEOUT_S = 60;
 const MAX_BYTES = 25 * 1024 * 1024; // image fields take up to 20 MB
 const DOWN_MS = 10000; // a renderer that is not there is not asked again for this long
 const DOWN_UNTIL = "images:down-until";
+const WORK_WARNED = "images:work-warned";
 
 // where the server renderer answers (RENDER_PORT on loopback), as the page route asks it
 const { rendererBase } = require(`${__hooks}/lib/pages/ssr.js`);
@@ -86,29 +88,73 @@ function needsWork(p) {
   return p.missing.length > 0 || p.stale.length > 0 || p.staleEntries.length > 0;
 }
 
+const O_WRONLY = 0x1;
+const O_CREATE = 0x40;
+const O_EXCL = 0x80;
+
+/**
+ * The images' work folder shared with the renderer (IMAGE_WORK_DIR, made fresh and private by
+ * whatever starts both processes), or "" when it is not set or open to other users: then no
+ * copies are made (the renderer refuses such a folder too).
+ */
+function workDir(app) {
+  const dir = $os.getenv("IMAGE_WORK_DIR");
+  let problem = "";
+  if (dir?.charAt(0) !== "/") problem = "IMAGE_WORK_DIR is not set to an absolute path";
+  else {
+    try {
+      const st = $os.stat(dir);
+      if (!st.isDir()) problem = "it is not a directory";
+      else if (Number(st.mode().perm()) & 0o077) problem = "it is open to other users";
+    } catch (_) {
+      problem = "it does not exist";
+    }
+  }
+  if (!problem) return dir;
+  if (!app.store().get(WORK_WARNED)) {
+    app.store().set(WORK_WARNED, true);
+    app.logger().warn("no WebP copies of images: the work folder cannot be used", "dir", dir, "problem", problem);
+  }
+  return "";
+}
+
 /**
  * Asks the renderer for one image's copies: {width, height, files:[{width, path}]}, or
  * {error, webp: []} for a file it cannot read as an image (kept in the map, so it is not
- * asked again every minute; a new upload replaces it).
+ * asked again every minute; a new upload replaces it). The original goes into this run's
+ * folder `job` of the work folder as a new file (never through a link, os.Root).
  */
-function makeCopies(app, record, name, dir) {
-  const src = `${dir}/${$security.randomString(12)}`;
+function makeCopies(app, record, name, work, job) {
+  const file = `${job}/${$security.randomString(12)}`;
   const fsys = app.newFilesystem();
   try {
     const reader = fsys.getReader(`${record.baseFilesPath()}/${name}`);
     try {
-      $os.writeFile(src, toBytes(reader, MAX_BYTES), 0o600);
+      const root = $os.openRoot(work);
+      try {
+        const f = root.openFile(file, O_WRONLY | O_CREATE | O_EXCL, 0o600);
+        try {
+          f.write(toBytes(reader, MAX_BYTES));
+        } finally {
+          f.close();
+        }
+      } finally {
+        root.close();
+      }
     } finally {
       reader.close();
     }
   } finally {
     fsys.close();
   }
+  const src = `${work}/${file}`;
+  // the folder is this server's own: the file just made belongs to the same user
+  if ($os.stat(work).sys().uid !== $os.stat(src).sys().uid) throw new Error("the work folder belongs to another user");
   const res = $http.send({
     method: "POST",
     url: `${rendererBase()}/images`,
     body: JSON.stringify({ src, widths: IMAGE_THUMB_WIDTHS }),
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${$os.getenv("RENDER_SECRET")}` },
     timeout: TIMEOUT_S,
   });
   const message = res.json ? String(res.json.message || "") : "";
@@ -116,6 +162,9 @@ function makeCopies(app, record, name, dir) {
   if (res.statusCode === 400) return { error: message || "not an image", webp: [] };
   if (res.statusCode !== 200 || !res.json || res.json.kind !== "images") {
     throw new Error(`the renderer answered ${res.statusCode}: ${message}`);
+  }
+  for (const f of res.json.files) {
+    if (String(f.path).indexOf(`${src}-w`) !== 0) throw new Error(`the renderer wrote outside the job: ${f.path}`);
   }
   return res.json;
 }
@@ -171,15 +220,17 @@ function merge(now, made, uploaded) {
  * that re-reads the record, so it never writes back a sale or an edit made meanwhile.
  */
 function deriveRecord(app, record) {
-  if (!hasVariants(record) || !rendererBase()) return 0;
+  if (!hasVariants(record) || !rendererBase() || !$os.getenv("RENDER_SECRET")) return 0;
   if (!needsWork(plan(record))) return 0;
+  const work = workDir(app);
+  if (!work) return 0;
   if (Date.now() < (app.store().get(DOWN_UNTIL) || 0)) return 0;
   const collection = record.collection();
   const lock = `images:${collection.name}:${record.id}`;
   const token = $security.randomString(16);
   // one run per record at a time (the save hook and the cron job)
   if (app.store().getOrSet(lock, () => token) !== token) return 0;
-  const dir = `${$os.tempDir()}/atelier-images/${$security.randomString(16)}`;
+  const job = $security.randomString(16);
   const fsys = app.newFilesystem();
   const uploaded = [];
   let committed = false;
@@ -188,13 +239,18 @@ function deriveRecord(app, record) {
     const fresh = app.findRecordById(collection.id, record.id);
     const p = plan(fresh);
     if (!needsWork(p)) return 0;
-    $os.mkdirAll(dir, 0o700);
+    const root = $os.openRoot(work);
+    try {
+      root.mkdir(job, 0o700);
+    } finally {
+      root.close();
+    }
     const made = {};
     let madeCount = 0;
     for (const name of p.missing) {
       let copies;
       try {
-        copies = makeCopies(app, fresh, name, dir);
+        copies = makeCopies(app, fresh, name, work, job);
       } catch (err) {
         if (String(err).indexOf("connection refused") !== -1) app.store().set(DOWN_UNTIL, Date.now() + DOWN_MS);
         app.logger().warn("image copies failed", "record", fresh.id, "file", name, "error", String(err));
@@ -239,7 +295,7 @@ function deriveRecord(app, record) {
     return 0;
   } finally {
     fsys.close();
-    $os.removeAll(dir);
+    $os.removeAll(`${work}/${job}`);
     app.store().remove(lock);
   }
 }

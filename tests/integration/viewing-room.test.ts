@@ -236,3 +236,27 @@ describe('an unsubscribed visitor', () => {
     expect((await works(pass.token)).status).toBe(401);
   });
 });
+
+describe("the detail images' WebP copies", () => {
+  it('are never made, and an entry made before the gate leaves the public map at the next run', async () => {
+    const [work] = (await artworksAsArtist()).filter((a) => a.detail_image_1 && a.image_variant_map?.[a.main_image]);
+    expect(work.image_variant_map[work.detail_image_1]).toBeUndefined();
+    // the map as it was before the detail images were hidden: an entry naming the detail image
+    const copies = work.image_variant_map[work.main_image];
+    const map = { ...work.image_variant_map, [work.detail_image_1]: copies };
+    const patched = await api(pb, 'PATCH', `/api/collections/artworks/records/${work.id}`, pb.superuser.token, {
+      image_variant_map: map,
+    });
+    expect(patched.body.image_variant_map[work.detail_image_1]).toBeTruthy();
+    await api(pb, 'POST', '/api/crons/atelier_image_variants', pb.superuser.token);
+    for (let i = 0; i < 60; i++) {
+      const now = (await api(pb, 'GET', `/api/collections/artworks/records/${work.id}`, pb.superuser.token)).body;
+      if (!now.image_variant_map[work.detail_image_1]) {
+        expect(now.image_variant_map[work.main_image]).toEqual(copies);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the entry naming the detail image is still in the map');
+  });
+});

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { root } from './pb-args.mjs';
+import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
 import { freePort } from './pb-run.mjs';
 
 export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
@@ -12,23 +13,9 @@ export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
     ['--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--silent'],
     { cwd: root, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
   );
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
+  const output = collectOutput(child);
   const url = `http://127.0.0.1:${webPort}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`maildev exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`maildev did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilAnswering(child, { what: 'maildev', answers: async () => (await fetch(`${url}/api/healthz`)).ok, output });
   return {
     smtpPort,
     webPort,
@@ -42,11 +29,6 @@ export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
     async clear() {
       await fetch(`${url}/api/email/all`, { method: 'DELETE' });
     },
-    stop: () =>
-      new Promise((res) => {
-        if (child.exitCode !== null) return res();
-        child.once('exit', () => res());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }

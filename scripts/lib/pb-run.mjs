@@ -4,6 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ensurePocketBase } from './binaries.mjs';
+import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
 import { ensureDemoImages } from './demo-images.mjs';
 import { pbDirArgs, root } from './pb-args.mjs';
 
@@ -76,37 +77,9 @@ export async function servePocketBase({
     env: { ...env, ATELIER_PUBLIC_DIR: resolve(root, publicDir) },
     stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
+  const output = collectOutput(child);
   const url = `http://${host}:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`PocketBase exited (${child.exitCode}):\n${output}`);
-    try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`PocketBase did not become healthy at ${url}:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise((res) => {
-        if (child.exitCode !== null) return res();
-        child.once('exit', () => res());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
+  const answers = async () => (await fetch(`${url}/api/health`)).ok;
+  await untilAnswering(child, { what: `PocketBase at ${url}`, answers, output });
+  return { url, child, output, stop: () => stopChild(child) };
 }

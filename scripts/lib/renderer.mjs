@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopChild, untilAnswering } from './child-process.mjs';
 import { root } from './pb-args.mjs';
 
 export const RENDERER_ENTRY = resolve(root, 'dist-ssr', 'render-server.mjs');
@@ -86,34 +87,21 @@ export async function startRenderer({ port, pbUrl, siteUrl, env = process.env, s
 
   state.child = launch();
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (state.child.exitCode !== null)
-      throw new Error(`the server renderer exited (${state.child.exitCode}):\n${output}`);
-    try {
-      const r = await fetch(`${url}/health`);
-      if (r.ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      state.child.kill('SIGKILL');
-      throw new Error(`the server renderer did not answer at ${url}:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilAnswering(state.child, {
+    what: `the server renderer at ${url}`,
+    answers: async () => (await fetch(`${url}/health`)).ok,
+    output: () => output,
+    pollMs: 50,
+  });
   return {
     url,
     get child() {
       return state.child;
     },
     output: () => output,
-    stop: () =>
-      new Promise((res) => {
-        stopping = true;
-        const child = state.child;
-        if (child.exitCode !== null || child.signalCode !== null) return res();
-        child.once('exit', () => res());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
+    stop: () => {
+      stopping = true;
+      return stopChild(state.child);
+    },
   };
 }

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureVersityGw } from './binaries.mjs';
+import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
 import { freePort } from './pb-run.mjs';
 
 const ACCESS_KEY = 'atelier-test-access';
@@ -24,28 +25,13 @@ export async function startS3Server(buckets = ['atelier-media']) {
   const args = ['--port', `127.0.0.1:${port}`, '--access', ACCESS_KEY, '--secret', SECRET];
   args.push('--region', 'us-east-1', '--quiet', 'posix', root);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
+  const output = collectOutput(child);
+  // any HTTP answer (403 for an unsigned request) means it is listening
+  await untilAnswering(child, {
+    what: `versitygw at ${endpoint}`,
+    answers: async () => !!(await fetch(endpoint)),
+    output,
   });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`versitygw exited (${child.exitCode}):\n${output}`);
-    // any HTTP answer (403 for an unsigned request) means it is listening
-    const listening = await fetch(endpoint).then(
-      () => true,
-      () => false,
-    );
-    if (listening) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`versitygw did not start at ${endpoint}:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
     endpoint,
     root,
@@ -57,15 +43,9 @@ export async function startS3Server(buckets = ['atelier-media']) {
       S3_SECRET: SECRET,
       S3_FORCE_PATH_STYLE: 'true',
     },
-    stop: () =>
-      new Promise((resolve) => {
-        const done = () => {
-          rmSync(root, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      }),
+    async stop() {
+      await stopChild(child);
+      rmSync(root, { recursive: true, force: true });
+    },
   };
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import Stripe from 'stripe';
 import { ensureStripeMock } from './binaries.mjs';
+import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
 import { freePort } from './pb-run.mjs';
 
 const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -52,39 +53,13 @@ async function startStripeMock() {
   const child = spawn(bin, ['-http-port', String(httpPort), '-https-port', String(httpsPort)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
+  const output = collectOutput(child);
   const url = `http://127.0.0.1:${httpPort}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`stripe-mock exited (${child.exitCode}):\n${output}`);
-    try {
-      const r = await fetch(`${url}/v1/checkout/sessions/cs_probe`, {
-        headers: { authorization: 'Bearer sk_test_probe' },
-      });
-      if (r.status < 500) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`stripe-mock did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    output: () => output,
-    stop: () =>
-      new Promise((res) => {
-        if (child.exitCode !== null) return res();
-        child.once('exit', () => res());
-        child.kill('SIGTERM');
-      }),
-  };
+  const answers = async () =>
+    (await fetch(`${url}/v1/checkout/sessions/cs_probe`, { headers: { authorization: 'Bearer sk_test_probe' } }))
+      .status < 500;
+  await untilAnswering(child, { what: 'stripe-mock', answers, output });
+  return { url, output, stop: () => stopChild(child) };
 }
 
 /**

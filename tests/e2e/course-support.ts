@@ -62,3 +62,21 @@ export async function serverTicks(request: APIRequestContext, learner: Learner):
   const items = ((await res.json()) as { items: { task_identifier: string; completed: boolean }[] }).items;
   return Object.fromEntries(items.map((i) => [i.task_identifier, i.completed]));
 }
+
+/** The learner's task ticks as this device holds them (its IndexedDB copy, Dexie database `atelier`). */
+export function deviceTicks(page: Page): Promise<Record<string, boolean>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('atelier');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const rows = await new Promise<{ task_identifier: string; completed: boolean }[]>((resolve, reject) => {
+      const req = db.transaction('task_progress').objectStore('task_progress').getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return Object.fromEntries(rows.map((r) => [r.task_identifier, r.completed]));
+  });
+}

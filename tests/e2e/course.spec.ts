@@ -10,25 +10,8 @@ import {
   ensureChapterVideo,
   serverTicks,
   signIn,
+  deviceTicks,
 } from './course-support';
-
-/** Task ticks as stored in the device's IndexedDB copy (Dexie database `atelier`). */
-function deviceTicks(page: Page): Promise<Record<string, boolean>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('atelier');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const rows = await new Promise<{ task_identifier: string; completed: boolean }[]>((resolve, reject) => {
-      const req = db.transaction('task_progress').objectStore('task_progress').getAll();
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return Object.fromEntries(rows.map((r) => [r.task_identifier, r.completed]));
-  });
-}
 
 async function noSeriousAxeViolations(page: Page) {
   expect(await seriousAxeViolations(page, AXE_WCAG)).toEqual([]);

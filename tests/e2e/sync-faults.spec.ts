@@ -18,6 +18,7 @@ import {
   type Learner,
   serverTicks,
   signIn,
+  deviceTicks,
 } from './course-support';
 
 const SCENARIOS = ['refused-and-cut-batches', 'tab-closed-mid-write', 'clock-a-day-ahead'] as const;
@@ -28,24 +29,6 @@ function seeds(spec = '1-3'): number[] {
     const [from, to] = part.split('-').map(Number) as [number, number | undefined];
     if (to === undefined) return [from];
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  });
-}
-
-/** Task ticks as stored in the device's copy (Dexie database `atelier`). */
-function deviceTicks(page: Page): Promise<Record<string, boolean>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('atelier');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const rows = await new Promise<{ task_identifier: string; completed: boolean }[]>((resolve, reject) => {
-      const req = db.transaction('task_progress').objectStore('task_progress').getAll();
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return Object.fromEntries(rows.map((r) => [r.task_identifier, r.completed]));
   });
 }
 

@@ -3,8 +3,8 @@
 // interrupted, replaced or removed upload never loses the video learners are watching.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { api, createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
+import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { api, courseWithRoles, createAsSuperuser, getRecord, type Loose, tinyMp4, unique } from './helpers';
 
 let pb: TestPocketBase;
 const tokens: Record<'anon' | 'learner' | 'enrolled' | 'admin', string | null> = {
@@ -36,10 +36,6 @@ async function fileToken(token: string): Promise<string> {
 async function fetchVideo(chapterId: string, name: string, init: RequestInit = {}): Promise<Response> {
   const t = await fileToken(tokens.enrolled as string);
   return fetch(`${pb.url}/api/files/course_modules/${chapterId}/${name}?token=${t}`, init);
-}
-
-async function chapterAsSuperuser(id: string): Promise<Loose> {
-  return (await api(pb, 'GET', `${records}/${id}`, pb.superuser.token)).body;
 }
 
 function videoForm(blob: Blob, name: string, extra: Record<string, string> = {}): FormData {
@@ -138,28 +134,11 @@ function streamUpload(opts: StreamOptions): Promise<{ status: number; body: Loos
 
 beforeAll(async () => {
   pb = await startPocketBase();
-  const course = await createAsSuperuser(pb, 'courses', {
-    slug: unique('course'),
-    title: 'Course',
-    price_cents: 13900,
-    currency: 'usd',
-    is_published: true,
-  });
-  courseId = course.id;
-  const [learner, enrolled, admin] = await Promise.all([
-    createUser(pb, { email: 'learner@atelier.test', role: 'learner' }),
-    createUser(pb, { email: 'enrolled@atelier.test', role: 'learner' }),
-    createUser(pb, { email: 'admin@atelier.test', role: 'admin' }),
-  ]);
-  tokens.learner = learner.token;
-  tokens.enrolled = enrolled.token;
-  tokens.admin = admin.token;
-  await createAsSuperuser(pb, 'course_enrollments', {
-    user_id: enrolled.id,
-    course_id: courseId,
-    enrolled_at: '2026-01-01 10:00:00.000Z',
-    source: 'manual',
-  });
+  const course = await courseWithRoles(pb);
+  courseId = course.courseId;
+  tokens.learner = course.learner.token;
+  tokens.enrolled = course.enrolled.token;
+  tokens.admin = course.admin.token;
 });
 
 afterAll(async () => {
@@ -181,7 +160,7 @@ describe('who may change a chapter', () => {
     expect(upload.status).toBe(404);
     const removal = await api(pb, 'PATCH', `${records}/${chapter.id}`, tokens[role], { video: null });
     expect(removal.status).toBe(404);
-    const after = await chapterAsSuperuser(chapter.id);
+    const after = await getRecord(pb, 'course_modules', chapter.id);
     expect(after.content).toBe('Original text.');
     expect(after.video).toBe(chapter.video);
     expect(after.duration_seconds).toBe(0);
@@ -223,7 +202,7 @@ describe('who may change a chapter', () => {
     const sneaky = new FormData();
     sneaky.append('video_archive', tinyMp4(), 'sneaky.mp4');
     expect((await api(pb, 'PATCH', `${records}/${chapter.id}`, tokens.admin, sneaky)).status).toBe(200);
-    expect((await chapterAsSuperuser(chapter.id)).video_archive).toEqual([]);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).video_archive).toEqual([]);
   });
 
   it("a stranger's large upload is refused before its body is read", async () => {
@@ -237,14 +216,14 @@ describe('who may change a chapter', () => {
     });
     expect(res).not.toBe('aborted');
     expect((res as { status: number }).status).toBe(413);
-    expect((await chapterAsSuperuser(chapter.id)).video).toBe(chapter.video);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).video).toBe(chapter.video);
   });
 
   it('a learner who sends a small chapter update is refused by the rules (404), and nothing changes', async () => {
     const chapter = await newChapter();
     const res = await api(pb, 'PATCH', `${records}/${chapter.id}`, tokens.learner, { title: 'Mine now' });
     expect(res.status).toBe(404);
-    expect((await chapterAsSuperuser(chapter.id)).title).toBe(chapter.title);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).title).toBe(chapter.title);
   });
 });
 
@@ -269,7 +248,7 @@ describe('the video field', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.data.video.code).toBe('validation_invalid_mime_type');
-    const after = await chapterAsSuperuser(chapter.id);
+    const after = await getRecord(pb, 'course_modules', chapter.id);
     expect(after.video).toBe(chapter.video);
     expect((await fetchVideo(chapter.id, chapter.video)).status).toBe(200);
   });
@@ -284,7 +263,7 @@ describe('the video field', () => {
     });
     expect(res).not.toBe('aborted');
     expect((res as { status: number }).status).toBe(413);
-    expect((await chapterAsSuperuser(chapter.id)).video).toBe(chapter.video);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).video).toBe(chapter.video);
   });
 
   it('a 200 MB upload streams through, and learners can seek in it (206)', async () => {
@@ -314,7 +293,7 @@ describe('the video field', () => {
       abortAfter: 8 * 1024 * 1024,
     });
     expect(res).toBe('aborted');
-    const after = await chapterAsSuperuser(chapter.id);
+    const after = await getRecord(pb, 'course_modules', chapter.id);
     expect(after.video).toBe(chapter.video);
     expect((await fetchVideo(chapter.id, chapter.video)).status).toBe(200);
   }, 60_000);
@@ -344,7 +323,7 @@ describe('replacing or removing a video keeps the stored file', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.video).toBe('');
     expect((await fetchVideo(chapter.id, replaced.body.video)).status).toBe(200);
-    expect((await chapterAsSuperuser(chapter.id)).video_archive).toEqual([old, replaced.body.video]);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).video_archive).toEqual([old, replaced.body.video]);
 
     // still protected: a learner who is not enrolled gets nothing
     const t = await fileToken(tokens.learner as string);
@@ -354,7 +333,7 @@ describe('replacing or removing a video keeps the stored file', () => {
   it('editing only the text leaves the archive alone', async () => {
     const chapter = await newChapter();
     await api(pb, 'PATCH', `${records}/${chapter.id}`, tokens.admin, { content: 'Only text' });
-    const after = await chapterAsSuperuser(chapter.id);
+    const after = await getRecord(pb, 'course_modules', chapter.id);
     expect(after.video).toBe(chapter.video);
     expect(after.video_archive).toEqual([]);
   });

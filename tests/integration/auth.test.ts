@@ -57,8 +57,7 @@ describe('Google sign-in through the code exchange', () => {
     const code = google.issueCode({ sub: 'g-1', email: 'ada@example.com', name: 'Ada' });
     const r = await exchange(code);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json.record.email).toBe('ada@example.com');
-    expect(r.json.record.role).toBe('learner');
+    expect(r.json.record).toMatchObject({ email: 'ada@example.com', name: 'Ada', role: 'learner' });
     expect(r.json.record.verified).toBe(true);
     expect(r.json.meta.isNew).toBe(true);
     const tr = google.tokenRequests.at(-1)!;

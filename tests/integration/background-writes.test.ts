@@ -12,8 +12,8 @@ import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
 import { makeSeams, type Seams } from '../support/test-seam';
-import { api, createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
-import { checkout, createPrint, getRecord, list, patchRecord, post, until } from './shop-support';
+import { api, createAsSuperuser, getRecord, type Loose, tinyMp4, unique } from './helpers';
+import { checkout, createPrint, list, patchRecord, post, until } from './shop-support';
 import { seededVideoBytes } from './video-bytes';
 import { uploadWhole } from './video-upload-client';
 

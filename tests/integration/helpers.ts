@@ -1,5 +1,5 @@
 // Small helpers shared by the integration tests (real PocketBase from tests/support).
-import type { TestPocketBase } from '../support/pocketbase';
+import { createUser, type TestPocketBase } from '../support/pocketbase';
 
 /** API JSON as the tests read it (records, errors, settings). */
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary API JSON
@@ -44,6 +44,36 @@ export async function createAsSuperuser(
   const res = await api(pb, 'POST', `/api/collections/${collection}/records`, pb.superuser.token, data);
   if (res.status !== 200) throw new Error(`create ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** A record as the superuser reads it (every field); throws when it cannot be read. */
+export async function getRecord(pb: TestPocketBase, collection: string, id: string): Promise<Loose> {
+  const res = await api(pb, 'GET', `/api/collections/${collection}/records/${id}`, pb.superuser.token);
+  if (res.status !== 200) throw new Error(`get ${collection}/${id} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A published course and a user of each role that matters to it, each with a session. */
+export async function courseWithRoles(pb: TestPocketBase) {
+  const course = await createAsSuperuser(pb, 'courses', {
+    slug: unique('course'),
+    title: 'Course',
+    price_cents: 13900,
+    currency: 'usd',
+    is_published: true,
+  });
+  const [admin, learner, enrolled] = await Promise.all([
+    createUser(pb, { email: 'admin@atelier.test', role: 'admin' }),
+    createUser(pb, { email: 'learner@atelier.test', role: 'learner' }),
+    createUser(pb, { email: 'enrolled@atelier.test', role: 'learner' }),
+  ]);
+  await createAsSuperuser(pb, 'course_enrollments', {
+    user_id: enrolled.id,
+    course_id: course.id,
+    enrolled_at: '2026-01-01 10:00:00.000Z',
+    source: 'manual',
+  });
+  return { courseId: course.id as string, admin, learner, enrolled };
 }
 
 /** Lists every record of a collection as superuser. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_COLLECTIONS, imagesWithoutCopies } from '../../scripts/lib/image-copies.mjs';
 import type { TestPocketBase } from '../support/pocketbase';
 import { startSite, type TestRenderer, type TestSite } from '../support/site';
-import { api, createAsSuperuser, type Loose, unique } from './helpers';
+import { api, createAsSuperuser, getRecord, type Loose, unique } from './helpers';
 
 let site: TestSite;
 let pb: TestPocketBase;
@@ -44,9 +44,6 @@ function artworkForm(image: Blob | null, name = 'painting.jpg'): FormData {
   return form;
 }
 
-const getRecord = async (collection: string, id: string): Promise<Loose> =>
-  (await api(pb, 'GET', `/api/collections/${collection}/records/${id}`, pb.superuser.token)).body;
-
 async function fetchFile(collection: string, id: string, name: string, query = '') {
   const res = await fetch(`${pb.url}/api/files/${collection}/${id}/${encodeURIComponent(name)}${query}`);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
@@ -82,7 +79,7 @@ describe('WebP copies of images', () => {
   it('are made when an image is uploaded: upright WebP at each srcset width, a fraction of the JPEG thumb', async () => {
     const created = await createAsSuperuser(pb, 'artworks', artworkForm(await paintingJpeg(1100, 1000, 1)));
     // made before the save's response: the record as stored now has them
-    const record = await getRecord('artworks', created.id);
+    const record = await getRecord(pb, 'artworks', created.id);
     const entry = record.image_variant_map[record.main_image];
     expect(entry).toMatchObject({ width: 1100, height: 1000 });
     expect(entry.webp.map((p: [number, string]) => p[0])).toEqual([400, 600, 800, 1100]);
@@ -101,7 +98,7 @@ describe('WebP copies of images', () => {
 
   it('follow the image: a new upload gets new copies and the old ones are deleted; no image, no copies', async () => {
     const created = await createAsSuperuser(pb, 'artworks', artworkForm(await paintingJpeg(700, 900, 2)));
-    const before = await getRecord('artworks', created.id);
+    const before = await getRecord(pb, 'artworks', created.id);
     const oldCopies = before.image_variants as string[];
     expect(oldCopies.length).toBe(3); // 400, 600, and the original's 700
 
@@ -109,7 +106,7 @@ describe('WebP copies of images', () => {
     form.set('main_image', await paintingJpeg(1300, 900, 3), 'second.jpg');
     const updated = await api(pb, 'PATCH', `/api/collections/artworks/records/${created.id}`, pb.superuser.token, form);
     expect(updated.status).toBe(200);
-    const after = await getRecord('artworks', created.id);
+    const after = await getRecord(pb, 'artworks', created.id);
     expect(Object.keys(after.image_variant_map)).toEqual([after.main_image]);
     expect(after.image_variant_map[after.main_image].webp.map((p: [number, string]) => p[0])).toEqual([
       400, 600, 800, 1200, 1300,
@@ -123,7 +120,7 @@ describe('WebP copies of images', () => {
       main_image: null,
     });
     expect(cleared.status).toBe(200);
-    const none = await getRecord('artworks', created.id);
+    const none = await getRecord(pb, 'artworks', created.id);
     expect(none.image_variants).toEqual([]);
     expect(none.image_variant_map).toEqual({});
   });
@@ -133,7 +130,7 @@ describe('WebP copies of images', () => {
       type: 'image/jpeg',
     });
     const created = await createAsSuperuser(pb, 'artworks', artworkForm(fake, 'fake.jpg'));
-    const record = await getRecord('artworks', created.id);
+    const record = await getRecord(pb, 'artworks', created.id);
     expect(record.main_image).toMatch(/\.jpg$/);
     expect(record.image_variant_map[record.main_image]).toMatchObject({
       webp: [],
@@ -146,7 +143,7 @@ describe('WebP copies of images', () => {
     await renderer?.stop();
     renderer = undefined;
     const created = await createAsSuperuser(pb, 'artworks', artworkForm(await paintingJpeg(900, 900, 4)));
-    expect((await getRecord('artworks', created.id)).image_variants).toEqual([]);
+    expect((await getRecord(pb, 'artworks', created.id)).image_variants).toEqual([]);
     renderer = await site.startRenderer();
     // the renderer was marked down for 10 s after the refused connection; run the job by hand after that
     await new Promise((r) => setTimeout(r, 11_000));

@@ -34,6 +34,29 @@ afterAll(async () => {
 const client = (token: string) => learnerClient(pb.url, token);
 const testOutbox = (token: string) => progressDevice(pb.url, token);
 
+/**
+ * Upserts one record per batch request as the learner, each request from its own address in
+ * `net` (/api/batch allows 3 requests a second per address); answers the stored record.
+ */
+function batchUpserts(net: string) {
+  let sends = 0;
+  return async (collection: string, body: Record<string, unknown>) => {
+    sends += 1;
+    const res = await fetch(`${pb.url}/api/batch`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: learner.token,
+        'x-forwarded-for': `${net}.${sends}`,
+      },
+      body: JSON.stringify({ requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] }),
+    });
+    const json = await res.json();
+    expect(res.status, JSON.stringify(json)).toBe(200);
+    return json[0].body;
+  };
+}
+
 // A seeded pseudo-random generator, so a failure can be replayed.
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -168,23 +191,7 @@ describe('progress sync through the outbox and the batch API', () => {
     const cid = await chapterProgressId(learner.id, chapter.id);
     const tid = await taskProgressId(learner.id, chapter.id, task.task_identifier);
     const at = (s: number) => new Date(Date.parse('2026-11-21T09:00:00Z') + s * 1000).toISOString();
-    let sends = 0;
-    const send = async (collection: string, body: Record<string, unknown>) => {
-      // /api/batch allows 3 requests a second per address: each batch comes from its own
-      sends += 1;
-      const res = await fetch(`${pb.url}/api/batch`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: learner.token,
-          'x-forwarded-for': `10.9.0.${sends}`,
-        },
-        body: JSON.stringify({ requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] }),
-      });
-      const json = await res.json();
-      expect(res.status, JSON.stringify(json)).toBe(200);
-      return json[0].body;
-    };
+    const send = batchUpserts('10.9.0');
     const base = { user_id: learner.id, course_id: courseId, chapter_id: chapter.id };
     // newest first: tick at 50 s, then an older untick (30 s) arrives late
     await send('user_task_progress', {
@@ -245,23 +252,7 @@ describe('progress sync through the outbox and the batch API', () => {
     const tid = await taskProgressId(learner.id, chapter.id, task.task_identifier);
     const cid = await chapterProgressId(learner.id, chapter.id);
     const base = { user_id: learner.id, course_id: courseId, chapter_id: chapter.id };
-    let sends = 0;
-    const upsert = async (collection: string, body: Record<string, unknown>) => {
-      // /api/batch allows 3 requests a second per address: each batch comes from its own
-      sends += 1;
-      const res = await fetch(`${pb.url}/api/batch`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: learner.token,
-          'x-forwarded-for': `10.9.1.${sends}`,
-        },
-        body: JSON.stringify({ requests: [{ method: 'PUT', url: `/api/collections/${collection}/records`, body }] }),
-      });
-      const json = await res.json();
-      expect(res.status, JSON.stringify(json)).toBe(200);
-      return json[0].body;
-    };
+    const upsert = batchUpserts('10.9.1');
     const day = 86_400_000;
     // the phone's clock runs a day ahead
     const phone = new Date(Date.now() + day).toISOString();

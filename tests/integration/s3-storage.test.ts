@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
-import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { startS3, type TestS3 } from '../support/s3';
-import { api, createAsSuperuser, type Loose, unique } from './helpers';
+import { api, courseWithRoles, createAsSuperuser, type Loose, unique } from './helpers';
 import { seededVideoBytes } from './video-bytes';
 import { uploadWhole } from './video-upload-client';
 
@@ -49,26 +49,9 @@ async function chapterWithVideo(bytes: Uint8Array, name = 'lesson.mp4'): Promise
 beforeAll(async () => {
   s3 = await startS3();
   pb = await startPocketBase({ env: s3.env });
-  const course = await createAsSuperuser(pb, 'courses', {
-    slug: unique('course'),
-    title: 'Course',
-    price_cents: 13900,
-    currency: 'usd',
-    is_published: true,
-  });
-  courseId = course.id;
-  const users = await Promise.all([
-    createUser(pb, { email: 'admin@atelier.test', role: 'admin' }),
-    createUser(pb, { email: 'learner@atelier.test', role: 'learner' }),
-    createUser(pb, { email: 'enrolled@atelier.test', role: 'learner' }),
-  ]);
-  [admin, learner, enrolled] = users.map((u) => u.token) as [string, string, string];
-  await createAsSuperuser(pb, 'course_enrollments', {
-    user_id: users[2].id,
-    course_id: courseId,
-    enrolled_at: '2026-01-01 10:00:00.000Z',
-    source: 'manual',
-  });
+  const course = await courseWithRoles(pb);
+  courseId = course.courseId;
+  [admin, learner, enrolled] = [course.admin.token, course.learner.token, course.enrolled.token];
   collectionId = (await api(pb, 'GET', '/api/collections/course_modules', pb.superuser.token)).body.id;
 });
 

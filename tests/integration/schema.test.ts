@@ -1,8 +1,6 @@
 // Migrations on an empty database: every collection of docs/data-model.md with its
 // fields, rules, indexes and settings; the boot hook applies env; generated types match.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchCollections, generatedFiles } from '../../scripts/gen-types.mjs';
 import { IMAGE_THUMB_WIDTHS } from '../../src/lib/contract/contract.gen';
@@ -541,66 +539,6 @@ describe('users', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.role).toBe('learner');
-  });
-});
-
-describe('Google sign-up (OAuth2 code exchange against a stand-in provider)', () => {
-  let google: Server;
-
-  beforeAll(async () => {
-    // token endpoint + userinfo endpoint of a fake Google
-    google = createServer((req, res) => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url?.startsWith('/token')) {
-        res.end(JSON.stringify({ access_token: 'fake-access', token_type: 'Bearer', expires_in: 3600 }));
-      } else {
-        res.end(
-          JSON.stringify({
-            sub: 'google-123',
-            email: 'new.learner@atelier.test',
-            email_verified: true,
-            name: 'New Learner',
-            picture: '',
-          }),
-        );
-      }
-    });
-    await new Promise<void>((r) => google.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
-    const provider = {
-      name: 'google',
-      clientId: 'test-client',
-      clientSecret: 'test-secret',
-      authURL: `${base}/auth`,
-      tokenURL: `${base}/token`,
-      userInfoURL: `${base}/userinfo`,
-      pkce: false,
-    };
-    const res = await api(pb, 'PATCH', '/api/collections/users', pb.superuser.token, {
-      oauth2: { enabled: true, providers: [provider] },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  });
-  afterAll(() => new Promise<void>((r) => google.close(() => r())));
-
-  const signIn = (createData?: Record<string, unknown>) =>
-    api(pb, 'POST', '/api/collections/users/auth-with-oauth2', null, {
-      provider: 'google',
-      code: 'any-code',
-      redirectURL: 'postmessage',
-      createData,
-    });
-
-  it('refuses a first sign-in that tries to choose its role', async () => {
-    const res = await signIn({ role: 'admin' });
-    expect(res.status).toBe(400);
-  });
-
-  it('creates the user on first sign-in, as a learner', async () => {
-    const res = await signIn();
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.meta.isNew).toBe(true);
-    expect(res.body.record).toMatchObject({ email: 'new.learner@atelier.test', name: 'New Learner', role: 'learner' });
   });
 });
 

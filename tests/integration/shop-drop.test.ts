@@ -2,7 +2,8 @@
 // (so the per-IP rate limits and caps apply to every one of them). Correctness only: every
 // copy sold once, none oversold, no server error. Timings are the drop bench's business.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPrint, getRecord, list, postFrom, type Shop, startShop } from './shop-support';
+import { getRecord } from './helpers';
+import { createPrint, list, postFrom, type Shop, startShop } from './shop-support';
 
 const BUYERS = 200;
 const EDITION = 20;

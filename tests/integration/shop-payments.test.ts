@@ -4,11 +4,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSuperuser, createUser } from '../support/pocketbase';
+import { getRecord } from './helpers';
 import {
   ARTIST,
   checkout,
   createPrint,
-  getRecord,
   list,
   mailTo,
   post,

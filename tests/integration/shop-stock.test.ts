@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startPocketBase } from '../support/pocketbase';
 import { startStripeStandin } from '../support/stripe-standin';
+import { getRecord } from './helpers';
 import {
   cancel,
   checkout,
   createPrint,
-  getRecord,
   list,
   nextEmail,
   nextIp,

@@ -102,10 +102,6 @@ export async function createPrint(pb: TestPocketBase, fields: Record<string, unk
   return json;
 }
 
-export async function getRecord(pb: TestPocketBase, coll: string, id: string): Promise<Json> {
-  return (await (await asSuperuser(pb, `/api/collections/${coll}/records/${id}`)).json()) as Json;
-}
-
 export async function patchRecord(pb: TestPocketBase, coll: string, id: string, body: Json) {
   const res = await asSuperuser(pb, `/api/collections/${coll}/records/${id}`, {
     method: 'PATCH',

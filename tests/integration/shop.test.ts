@@ -1,120 +1,48 @@
 // The print shop against a real PocketBase, Stripe's stripe-mock (through the stateful
 // stand-in) and a real SMTP server (maildev).
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailDev } from '../../scripts/lib/maildev.mjs';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
+import type { StripeStandin } from '../support/stripe-standin';
+import { getRecord } from './helpers';
+import { ARTIST, createPrint, list, post, runCron, type Shop, startShop } from './shop-support';
 
-const ARTIST = 'artist@atelier.test';
+let shop: Shop;
 let pb: TestPocketBase;
 let stripe: StripeStandin;
-let mail: Awaited<ReturnType<typeof startMailDev>>;
 let ratesServer: Server;
-let ratesUrl = '';
-let ipSeq = 1;
 
-// biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON answers, checked by the assertions
-type Json = Record<string, any>;
-
-// Each simulated buyer comes from its own address (the checkout route is rate-limited per IP).
-const nextIp = () => `10.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}.1`;
-
-async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${pb.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp(), ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json: json as Json };
-}
-
-async function createPrint(fields: Record<string, unknown>) {
-  const res = await asSuperuser(pb, '/api/collections/prints/records', {
-    method: 'POST',
-    body: JSON.stringify({
-      currency: 'eur',
-      price_cents: 24000,
-      edition_size: 10,
-      sold: 0,
-      available: 10,
-      is_active: true,
-      sort_order: 1,
-      title: 'A print',
-      ...fields,
-    }),
-  });
-  if (!res.ok) throw new Error(`create print: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: string; slug: string; title: string };
-}
-
-async function getRecord(coll: string, id: string) {
-  const res = await asSuperuser(pb, `/api/collections/${coll}/records/${id}`);
-  return (await res.json()) as Json;
-}
-
-async function list(coll: string, filter: string) {
-  const res = await asSuperuser(
-    pb,
-    `/api/collections/${coll}/records?perPage=500&filter=${encodeURIComponent(filter)}`,
-  );
-  return ((await res.json()) as { items: Json[] }).items;
-}
+const api = (path: string, body: unknown, headers: Record<string, string> = {}) => post(pb, path, body, headers);
 
 const checkout = (items: unknown[], currency = 'eur', extra: Record<string, unknown> = {}) =>
   api('/api/atelier/create-payment', { items, currency, customerEmail: 'buyer@example.com', ...extra });
 
-/** POST /api/crons/{id} runs the job in the background (fire and forget): poll for its effect. */
-async function runCron(id: string, done: () => Promise<boolean>) {
-  const res = await asSuperuser(pb, `/api/crons/${id}`, { method: 'POST' });
-  expect(res.status).toBe(204);
-  for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 50));
-}
-
 async function mailTo(address: string) {
-  const all = (await mail.messages()) as { to: { address: string }[]; subject: string }[];
+  const all = (await shop.mail.messages()) as { to: { address: string }[]; subject: string }[];
   return all.filter((m) => m.to.some((t) => t.address === address));
 }
 
 beforeAll(async () => {
-  mail = await startMailDev();
-  stripe = await startStripeStandin();
   ratesServer = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ amount: 1, base: 'EUR', date: '2026-11-20', rates: { SEK: 11.02, USD: 1.0512 } }));
   });
   await new Promise<void>((r) => ratesServer.listen(0, '127.0.0.1', () => r()));
-  const addr = ratesServer.address();
-  ratesUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/latest`;
-  pb = await startPocketBase({
-    behindProxy: true,
-    env: {
-      ...mail.smtpEnv,
-      ...stripe.env,
-      ARTIST_EMAIL: ARTIST,
-      EXCHANGE_RATES_URL: ratesUrl,
-      MAIL_FROM: 'studio@atelier.test',
-    },
-  });
-  stripe.setWebhookUrl(`${pb.url}/api/stripe/webhook`);
+  const { port } = ratesServer.address() as AddressInfo;
+  shop = await startShop({ EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/latest` });
+  ({ pb, stripe } = shop);
 });
 
 afterAll(async () => {
-  await pb?.stop();
-  await stripe?.stop();
-  await mail?.stop();
+  await shop?.stop();
   ratesServer?.close();
 });
 
 describe('create-payment (prints)', () => {
   it('opens a Checkout Session that stripe-mock accepts, priced from the database', async () => {
-    const print = await createPrint({
+    const print = await createPrint(pb, {
       slug: 'lantern',
       title: 'The Lantern Bearer',
       price_cents: 24000,
@@ -148,7 +76,7 @@ describe('create-payment (prints)', () => {
     const ttl = Number(sent.expires_at) - Math.floor(Date.now() / 1000);
     expect(ttl).toBeGreaterThanOrEqual(30 * 60);
     expect(ttl).toBeLessThanOrEqual(32 * 60);
-    const order = await getRecord('orders', r.json.orderId);
+    const order = await getRecord(pb, 'orders', r.json.orderId);
     expect(order).toMatchObject({
       status: 'pending',
       kind: 'print',
@@ -156,7 +84,7 @@ describe('create-payment (prints)', () => {
       amount_total: 55000,
       stripe_session_id: r.json.sessionId,
     });
-    expect((await getRecord('prints', print.id)).available).toBe(28);
+    expect((await getRecord(pb, 'prints', print.id)).available).toBe(28);
   });
 
   it('the stand-in refuses what Stripe refuses (stripe-mock validates every create)', async () => {
@@ -174,17 +102,18 @@ describe('create-payment (prints)', () => {
   it('converts EUR with the stored rate and rounds to whole units', async () => {
     // a fresh database gets its rates within a minute, then every 30 minutes
     await runCron(
+      pb,
       'atelier_exchange_rates_initial',
-      async () => (await list('exchange_rates', "base='EUR'")).length === 2,
+      async () => (await list(pb, 'exchange_rates', "base='EUR'")).length === 2,
     );
-    const first = await list('exchange_rates', "base='EUR'");
+    const first = await list(pb, 'exchange_rates', "base='EUR'");
     expect(first).toHaveLength(2);
-    await runCron('atelier_exchange_rates', async () =>
-      (await list('exchange_rates', "base='EUR'")).some((r) => r.fetched_at !== first[0].fetched_at),
+    await runCron(pb, 'atelier_exchange_rates', async () =>
+      (await list(pb, 'exchange_rates', "base='EUR'")).some((r) => r.fetched_at !== first[0].fetched_at),
     );
-    const rates = await list('exchange_rates', "base='EUR'");
+    const rates = await list(pb, 'exchange_rates', "base='EUR'");
     expect(Object.fromEntries(rates.map((x) => [x.currency, x.rate]))).toEqual({ SEK: 11.02, USD: 1.0512 });
-    const print = await createPrint({ slug: 'sek-print', title: 'Kronor', price_cents: 24000 });
+    const print = await createPrint(pb, { slug: 'sek-print', title: 'Kronor', price_cents: 24000 });
     const r = await checkout([{ id: print.id, quantity: 1 }], 'sek');
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     // 240 × 11.02 = 2644.8 → 2645 kr
@@ -196,8 +125,8 @@ describe('create-payment (prints)', () => {
   });
 
   it('answers clear errors for unknown or inactive prints, bad quantities and currencies', async () => {
-    const inactive = await createPrint({ slug: 'hidden', is_active: false });
-    const ok = await createPrint({ slug: 'valid-one' });
+    const inactive = await createPrint(pb, { slug: 'hidden', is_active: false });
+    const ok = await createPrint(pb, { slug: 'valid-one' });
     expect((await checkout([{ id: 'nosuchprint0000', quantity: 1 }])).status).toBe(404);
     const r = await checkout([{ id: inactive.id, quantity: 1 }]);
     expect(r.status).toBe(404);
@@ -211,7 +140,13 @@ describe('create-payment (prints)', () => {
   });
 
   it('20 concurrent checkouts for an edition with 5 left: exactly 5 succeed, the rest are told it sold out', async () => {
-    const print = await createPrint({ slug: 'drop-five', title: 'Five Left', edition_size: 12, sold: 7, available: 5 });
+    const print = await createPrint(pb, {
+      slug: 'drop-five',
+      title: 'Five Left',
+      edition_size: 12,
+      sold: 7,
+      available: 5,
+    });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         checkout([{ id: print.id, quantity: 1 }], 'eur', { customerEmail: `five${i}@example.com` }),
@@ -225,14 +160,14 @@ describe('create-payment (prints)', () => {
       expect(r.status).toBe(409);
       expect(r.json.message).toBe('"Five Left" is sold out.');
     }
-    const p = await getRecord('prints', print.id);
+    const p = await getRecord(pb, 'prints', print.id);
     expect(p.available).toBe(0);
-    const holds = await list('stock_holds', `print_id='${print.id}' && status='open'`);
+    const holds = await list(pb, 'stock_holds', `print_id='${print.id}' && status='open'`);
     expect(holds.reduce((s, h) => s + h.quantity, 0)).toBe(5);
   });
 
   it('says how many are left when the cart asks for more', async () => {
-    const print = await createPrint({ slug: 'one-left', title: 'One Left', edition_size: 12, sold: 11 });
+    const print = await createPrint(pb, { slug: 'one-left', title: 'One Left', edition_size: 12, sold: 11 });
     const r = await checkout([{ id: print.id, quantity: 2 }]);
     expect(r.status).toBe(409);
     expect(r.json.message).toBe('Only 1 left of "One Left".');
@@ -273,8 +208,8 @@ describe('Stripe webhook', () => {
   });
 
   it('the same completed event delivered 10 times gives one paid order and one email each', async () => {
-    await mail.clear();
-    const print = await createPrint({ slug: 'tenfold', title: 'Tenfold', edition_size: 5 });
+    await shop.mail.clear();
+    const print = await createPrint(pb, { slug: 'tenfold', title: 'Tenfold', edition_size: 5 });
     const r = await checkout([{ id: print.id, quantity: 2 }], 'eur', { customerEmail: 'tenfold@example.com' });
     expect(r.status).toBe(200);
     const first = (await stripe.pay(r.json.sessionId)) as { event: unknown; payload: string; status: number };
@@ -295,58 +230,59 @@ describe('Stripe webhook', () => {
     ]);
     expect(v.status).toBe(200);
     expect(v.json.order.payment_status).toBe('paid');
-    const order = await getRecord('orders', r.json.orderId);
+    const order = await getRecord(pb, 'orders', r.json.orderId);
     expect(order.status).toBe('paid');
     expect(order.shipping?.address?.city).toBe('Stockholm');
-    const p = await getRecord('prints', print.id);
+    const p = await getRecord(pb, 'prints', print.id);
     expect(p).toMatchObject({ sold: 2, available: 3 });
-    const holds = await list('stock_holds', `order_id='${r.json.orderId}'`);
+    const holds = await list(pb, 'stock_holds', `order_id='${r.json.orderId}'`);
     expect(holds.map((h) => [h.status, h.edition_numbers])).toEqual([['consumed', [1, 2]]]);
     // every send is logged before the request that made it answers: one mail each
-    const logged = await list('mail_log', `ref='${r.json.orderId}' && status='sent'`);
+    const logged = await list(pb, 'mail_log', `ref='${r.json.orderId}' && status='sent'`);
     expect(logged.map((m) => m.kind).sort()).toEqual(['order-artist', 'order-buyer']);
     await expect.poll(async () => (await mailTo('tenfold@example.com')).length).toBe(1);
     await expect.poll(async () => (await mailTo(ARTIST)).length).toBe(1);
     const artistMail = await mailTo(ARTIST);
     expect(artistMail[0].subject).toBe(`New print order ${r.json.orderId.slice(0, 8)}`);
-    expect(await list('stripe_events', `session_id='${r.json.sessionId}'`)).toHaveLength(2);
+    expect(await list(pb, 'stripe_events', `session_id='${r.json.sessionId}'`)).toHaveLength(2);
   });
 
   it('a completed but unpaid session waits; async_payment_succeeded fulfils it', async () => {
-    const print = await createPrint({ slug: 'async-pay', edition_size: 2 });
+    const print = await createPrint(pb, { slug: 'async-pay', edition_size: 2 });
     const r = await checkout([{ id: print.id, quantity: 1 }]);
     await stripe.pay(r.json.sessionId, { paid: false });
-    expect((await getRecord('orders', r.json.orderId)).status).toBe('pending');
+    expect((await getRecord(pb, 'orders', r.json.orderId)).status).toBe('pending');
     stripe.session(r.json.sessionId)!.payment_status = 'paid';
     expect((await stripe.deliver('checkout.session.async_payment_succeeded', r.json.sessionId)).status).toBe(200);
-    expect((await getRecord('orders', r.json.orderId)).status).toBe('paid');
+    expect((await getRecord(pb, 'orders', r.json.orderId)).status).toBe('paid');
   });
 
   it('an expired session returns its stock', async () => {
-    const print = await createPrint({ slug: 'expiring', title: 'Expiring', edition_size: 1 });
+    const print = await createPrint(pb, { slug: 'expiring', title: 'Expiring', edition_size: 1 });
     const r = await checkout([{ id: print.id, quantity: 1 }]);
-    expect((await getRecord('prints', print.id)).available).toBe(0);
+    expect((await getRecord(pb, 'prints', print.id)).available).toBe(0);
     expect((await checkout([{ id: print.id, quantity: 1 }])).status).toBe(409);
     expect(((await stripe.expire(r.json.sessionId)) as { status: number }).status).toBe(200);
-    expect((await getRecord('orders', r.json.orderId)).status).toBe('expired');
-    expect((await getRecord('prints', print.id)).available).toBe(1);
+    expect((await getRecord(pb, 'orders', r.json.orderId)).status).toBe('expired');
+    expect((await getRecord(pb, 'prints', print.id)).available).toBe(1);
     expect((await checkout([{ id: print.id, quantity: 1 }])).status).toBe(200);
   });
 
   it('the sweep releases holds whose checkout was abandoned without a webhook', async () => {
-    const print = await createPrint({ slug: 'abandoned', edition_size: 2 });
+    const print = await createPrint(pb, { slug: 'abandoned', edition_size: 2 });
     const r = await checkout([{ id: print.id, quantity: 2 }]);
-    const [hold] = await list('stock_holds', `order_id='${r.json.orderId}'`);
+    const [hold] = await list(pb, 'stock_holds', `order_id='${r.json.orderId}'`);
     await asSuperuser(pb, `/api/collections/stock_holds/records/${hold.id}`, {
       method: 'PATCH',
       body: JSON.stringify({ expires_at: '2020-01-01 00:00:00.000Z' }),
     });
     await runCron(
+      pb,
       'atelier_release_holds',
-      async () => (await getRecord('orders', r.json.orderId)).status !== 'pending',
+      async () => (await getRecord(pb, 'orders', r.json.orderId)).status !== 'pending',
     );
-    expect((await getRecord('orders', r.json.orderId)).status).toBe('expired');
-    expect((await getRecord('prints', print.id)).available).toBe(2);
+    expect((await getRecord(pb, 'orders', r.json.orderId)).status).toBe('expired');
+    expect((await getRecord(pb, 'prints', print.id)).available).toBe(2);
   });
 });
 
@@ -354,7 +290,7 @@ describe('verify-payment', () => {
   it('404s for unknown sessions and fulfils paid ones the webhook has not reached yet', async () => {
     expect((await api('/api/atelier/verify-payment', { sessionId: 'cs_test_nope' })).status).toBe(404);
     expect((await api('/api/atelier/verify-payment', {})).status).toBe(404);
-    const print = await createPrint({ slug: 'verify-me', title: 'Verify Me', edition_size: 4 });
+    const print = await createPrint(pb, { slug: 'verify-me', title: 'Verify Me', edition_size: 4 });
     const r = await checkout([{ id: print.id, quantity: 1 }]);
     const pending = await api('/api/atelier/verify-payment', { sessionId: r.json.sessionId });
     expect(pending.json.order).toMatchObject({ id: r.json.orderId, payment_status: 'unpaid' });
@@ -370,7 +306,7 @@ describe('verify-payment', () => {
       unit_amount: 24000,
       currency: 'eur',
     });
-    expect((await getRecord('prints', print.id)).sold).toBe(1);
+    expect((await getRecord(pb, 'prints', print.id)).sold).toBe(1);
   });
 });
 
@@ -404,7 +340,7 @@ describe('create-payment (course)', () => {
     expect(sent.shipping_address_collection).toBeUndefined();
     expect(sent.metadata).toMatchObject({ kind: 'course', user_id: user.id, course_id: course.id });
     await stripe.pay(r.json.sessionId, { customerEmail: 'someone-else@example.com' });
-    const enrol = await list('course_enrollments', `user_id='${user.id}'`);
+    const enrol = await list(pb, 'course_enrollments', `user_id='${user.id}'`);
     expect(enrol).toHaveLength(1);
     expect(enrol[0]).toMatchObject({ course_id: course.id, source: 'purchase', order_id: r.json.orderId });
     const again = await api('/api/atelier/create-payment', { courseSlug: 'whispering-game' }, auth);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkChecksum, fileDigest } from '../../src/features/admin/model/file-digest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { api, createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
+import { api, courseWithRoles, createAsSuperuser, getRecord, type Loose, tinyMp4, unique } from './helpers';
 import { seededVideoBytes } from './video-bytes';
 
 let pb: TestPocketBase;
@@ -170,35 +170,14 @@ async function readVideo(chapterId: string, name: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-async function chapterAsSuperuser(id: string): Promise<Loose> {
-  return (await api(pb, 'GET', `/api/collections/course_modules/records/${id}`, pb.superuser.token)).body;
-}
-
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 beforeAll(async () => {
   pb = await startPocketBase();
-  const course = await createAsSuperuser(pb, 'courses', {
-    slug: unique('course'),
-    title: 'Course',
-    price_cents: 13900,
-    currency: 'usd',
-    is_published: true,
-  });
-  courseId = course.id;
-  const users = await Promise.all([
-    createUser(pb, { email: 'admin@atelier.test', role: 'admin' }),
-    createUser(pb, { email: 'admin2@atelier.test', role: 'admin' }),
-    createUser(pb, { email: 'learner@atelier.test', role: 'learner' }),
-    createUser(pb, { email: 'enrolled@atelier.test', role: 'learner' }),
-  ]);
-  [admin, otherAdmin, learner, enrolled] = users.map((u) => u.token) as [string, string, string, string];
-  await createAsSuperuser(pb, 'course_enrollments', {
-    user_id: users[3].id,
-    course_id: courseId,
-    enrolled_at: '2026-01-01 10:00:00.000Z',
-    source: 'manual',
-  });
+  const course = await courseWithRoles(pb);
+  courseId = course.courseId;
+  [admin, learner, enrolled] = [course.admin.token, course.learner.token, course.enrolled.token];
+  otherAdmin = (await createUser(pb, { email: 'admin2@atelier.test', role: 'admin' })).token;
 });
 
 afterAll(async () => {
@@ -348,7 +327,7 @@ describe('finishing an upload', () => {
     expect(done.chapter.duration_seconds).toBe(754);
     expect(done.chapter).not.toHaveProperty('video_archive');
     expect(sha(await readVideo(chapter.id, done.chapter.video))).toBe(sha(bytes));
-    const stored = await chapterAsSuperuser(chapter.id);
+    const stored = await getRecord(pb, 'course_modules', chapter.id);
     expect(stored.video).toBe(done.chapter.video);
     expect(stored.video_archive).toEqual([chapter.video]);
     // the replaced file is still served to learners mid-chapter
@@ -367,7 +346,7 @@ describe('finishing an upload', () => {
     const outcome = await finaliseUntilSettled(url);
     expect(outcome.state).toBe('failed');
     expect(outcome.message).toMatch(/does not match the chosen one/);
-    expect((await chapterAsSuperuser(chapter.id)).video).toBe(chapter.video);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).video).toBe(chapter.video);
   });
 
   it('a file that is not really a video is refused when it is stored', async () => {
@@ -378,7 +357,7 @@ describe('finishing an upload', () => {
     const outcome = await finaliseUntilSettled(url);
     expect(outcome.state).toBe('failed');
     expect(outcome.message).toMatch(/Storing the video failed/);
-    expect((await chapterAsSuperuser(chapter.id)).video).toBe(chapter.video);
+    expect((await getRecord(pb, 'course_modules', chapter.id)).video).toBe(chapter.video);
   });
 
   it('the cron job finishes a complete upload nobody polls', async () => {
@@ -388,9 +367,9 @@ describe('finishing an upload', () => {
     await sendAll(url, bytes);
     expect((await asSuperuser(pb, '/api/crons/video_uploads_finalise', { method: 'POST' })).status).toBe(204);
     await expect
-      .poll(async () => (await chapterAsSuperuser(chapter.id)).video, { timeout: 20_000 })
+      .poll(async () => (await getRecord(pb, 'course_modules', chapter.id)).video, { timeout: 20_000 })
       .not.toBe(chapter.video);
-    const stored = await chapterAsSuperuser(chapter.id);
+    const stored = await getRecord(pb, 'course_modules', chapter.id);
     expect(stored.duration_seconds).toBe(0);
     expect(sha(await readVideo(chapter.id, stored.video))).toBe(sha(bytes));
   });

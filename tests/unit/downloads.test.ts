@@ -6,6 +6,7 @@ import { type DownloadableChapter, offlineChapterData, offlineVideoUrl } from '@
 import { resolveVideoSource } from '@/features/course/api/video-source';
 import { formatBytes } from '@/features/course/model/bytes';
 import { userCacheName } from '@/lib/offline/media-keys';
+import { memoryCacheStorage } from '../support/memory-caches';
 
 vi.mock('@/lib/pocketbase/client', () => import('../support/file-token-client'));
 
@@ -15,39 +16,9 @@ vi.mock('@/lib/pocketbase/session', () => ({
   requireLiveSession: () => {},
   SessionExpiredError: class SessionExpiredError extends Error {},
 }));
-/** Cache Storage in memory (jsdom has none): enough for put, match, keys, delete. */
-class MemoryCache {
-  entries = new Map<string, { body: Uint8Array; headers: [string, string][] }>();
-  private path = (req: RequestInfo | URL) =>
-    new URL(typeof req === 'string' ? req : req instanceof URL ? req.href : req.url, 'http://app.test').pathname;
-  async put(req: RequestInfo, res: Response) {
-    this.entries.set(this.path(req), {
-      body: new Uint8Array(await res.arrayBuffer()),
-      headers: [...res.headers.entries()],
-    });
-  }
-  async match(req: RequestInfo) {
-    const e = this.entries.get(this.path(req));
-    return e ? new Response(e.body as unknown as BodyInit, { headers: e.headers }) : undefined;
-  }
-  async keys() {
-    return [...this.entries.keys()].map((k) => new Request(`http://app.test${k}`));
-  }
-  async delete(req: RequestInfo) {
-    return this.entries.delete(this.path(req));
-  }
-}
 
-const stores = new Map<string, MemoryCache>();
-const cacheStorage = {
-  open: async (name: string) => {
-    if (!stores.has(name)) stores.set(name, new MemoryCache());
-    return stores.get(name)!;
-  },
-  has: async (name: string) => stores.has(name),
-  delete: async (name: string) => stores.delete(name),
-  keys: async () => [...stores.keys()],
-};
+let cacheStorage = memoryCacheStorage();
+let stores = cacheStorage.stores;
 
 const VIDEO = new Uint8Array(300_000).fill(7);
 const requests: string[] = [];
@@ -65,7 +36,8 @@ function chapter(id: string, video = `${id}_video.mp4`): DownloadableChapter {
 }
 
 beforeEach(async () => {
-  stores.clear();
+  cacheStorage = memoryCacheStorage();
+  stores = cacheStorage.stores;
   requests.length = 0;
   vi.stubGlobal('caches', cacheStorage);
   vi.stubGlobal(

@@ -2,7 +2,6 @@
 // band around a fixed reference (the rate the artist confirmed, else the fallback), and only
 // one large move a day; otherwise the last good rate stays, the refusal is logged and the
 // artist is mailed. The artist confirms a rate in the admin UI (exchange_rates.confirmed_rate).
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ARTIST,
@@ -13,26 +12,21 @@ import {
   patchRecord,
   runCron,
   type Shop,
+  startRatesFeed,
   startShop,
 } from './shop-support';
 
 let shop: Shop;
-let ratesServer: Server;
+let rates: Awaited<ReturnType<typeof startRatesFeed>>;
 let offered = { SEK: 11.2, USD: 1.08 };
 
 beforeAll(async () => {
-  ratesServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ base: 'EUR', rates: offered }));
-  });
-  await new Promise<void>((r) => ratesServer.listen(0, '127.0.0.1', () => r()));
-  const addr = ratesServer.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  shop = await startShop({ EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/latest` });
+  rates = await startRatesFeed(() => ({ base: 'EUR', rates: offered }));
+  shop = await startShop(rates.env);
 });
 afterAll(async () => {
   await shop?.stop();
-  ratesServer?.close();
+  await rates?.stop();
 });
 
 const row = async (currency: string) => (await list(shop.pb, 'exchange_rates', `currency='${currency}'`))[0];

@@ -1,7 +1,6 @@
 // Payments the shop must not take at face value: orders matched only by the server's own
 // metadata, amounts checked, late payments after a sell-out refunded, one open course
 // checkout per learner, Stripe refusing, oversized bodies, and exchange rates out of band.
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSuperuser, createUser } from '../support/pocketbase';
 import { getRecord } from './helpers';
@@ -14,28 +13,23 @@ import {
   post,
   runCron,
   type Shop,
+  startRatesFeed,
   startShop,
   until,
   verify,
 } from './shop-support';
 
 let shop: Shop;
-let ratesServer: Server;
+let rates: Awaited<ReturnType<typeof startRatesFeed>>;
 let nextRates: unknown = { base: 'EUR', rates: { SEK: 11.02, USD: 1.05 } };
 
 beforeAll(async () => {
-  ratesServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(typeof nextRates === 'string' ? nextRates : JSON.stringify(nextRates));
-  });
-  await new Promise<void>((r) => ratesServer.listen(0, '127.0.0.1', () => r()));
-  const addr = ratesServer.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  shop = await startShop({ EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/latest` });
+  rates = await startRatesFeed(() => nextRates);
+  shop = await startShop(rates.env);
 });
 afterAll(async () => {
   await shop?.stop();
-  ratesServer?.close();
+  await rates?.stop();
 });
 
 /** Creates a Checkout Session straight at the stand-in (as anyone with a Stripe account could). */

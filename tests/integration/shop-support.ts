@@ -1,6 +1,7 @@
 // Shared by the shop's integration tests: a real PocketBase with the Stripe stand-in (every
 // request checked by stripe-mock) and a real SMTP server, plus small API helpers.
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
@@ -34,6 +35,29 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
       await stripe.stop();
       await mail.stop();
     },
+  };
+}
+
+/**
+ * A stand-in for the exchange-rate service: every request gets `answer()` (JSON, or a string as
+ * it is). Pass its env to startShop.
+ */
+export async function startRatesFeed(answer: () => unknown) {
+  const server = createServer((_req, res) => {
+    const body = answer();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    env: { EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/latest` },
+    stop: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        // PocketBase keeps its connection to the feed open between fetches
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,43 +1,48 @@
 // The print shop against a real PocketBase, Stripe's stripe-mock (through the stateful
 // stand-in) and a real SMTP server (maildev).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import type { StripeStandin } from '../support/stripe-standin';
 import { getRecord } from './helpers';
-import { ARTIST, createPrint, list, post, runCron, type Shop, startShop } from './shop-support';
+import {
+  ARTIST,
+  createPrint,
+  list,
+  mailTo as mailToShop,
+  post,
+  runCron,
+  type Shop,
+  startRatesFeed,
+  startShop,
+} from './shop-support';
 
 let shop: Shop;
 let pb: TestPocketBase;
 let stripe: StripeStandin;
-let ratesServer: Server;
+let rates: Awaited<ReturnType<typeof startRatesFeed>>;
 
 const api = (path: string, body: unknown, headers: Record<string, string> = {}) => post(pb, path, body, headers);
 
 const checkout = (items: unknown[], currency = 'eur', extra: Record<string, unknown> = {}) =>
   api('/api/atelier/create-payment', { items, currency, customerEmail: 'buyer@example.com', ...extra });
 
-async function mailTo(address: string) {
-  const all = (await shop.mail.messages()) as { to: { address: string }[]; subject: string }[];
-  return all.filter((m) => m.to.some((t) => t.address === address));
-}
+const mailTo = (address: string) => mailToShop(shop, address);
 
 beforeAll(async () => {
-  ratesServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ amount: 1, base: 'EUR', date: '2026-11-20', rates: { SEK: 11.02, USD: 1.0512 } }));
-  });
-  await new Promise<void>((r) => ratesServer.listen(0, '127.0.0.1', () => r()));
-  const { port } = ratesServer.address() as AddressInfo;
-  shop = await startShop({ EXCHANGE_RATES_URL: `http://127.0.0.1:${port}/latest` });
+  rates = await startRatesFeed(() => ({
+    amount: 1,
+    base: 'EUR',
+    date: '2026-11-20',
+    rates: { SEK: 11.02, USD: 1.0512 },
+  }));
+  shop = await startShop(rates.env);
   ({ pb, stripe } = shop);
 });
 
 afterAll(async () => {
   await shop?.stop();
-  ratesServer?.close();
+  await rates?.stop();
 });
 
 describe('create-payment (prints)', () => {

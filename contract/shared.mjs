@@ -84,3 +84,25 @@ export const VIDEO_UPLOAD = {
   maxChunkBytes: 16 * 1024 * 1024,
   digestBlockBytes: 8 * 1024 * 1024,
 };
+
+/**
+ * What one print order may hold: `lines` different prints and `copiesPerPrint` copies of each
+ * (the editions are limited). The cart keeps to them and says so; create-payment refuses more.
+ */
+export const ORDER_LIMITS = { lines: 20, copiesPerPrint: 2 };
+
+/**
+ * Exchange rates per 1 EUR used until fetched ones are known: on a fresh site before the first
+ * fetch, and in a browser that has none stored.
+ */
+export const FALLBACK_RATES = { sek: 11.5, usd: 1.1 };
+
+/**
+ * The collections with image fields (file fields with thumbs): each image gets WebP copies
+ * (pb_hooks/lib/pages/image-variants.js). `npm run gen:types` refuses a list that differs from
+ * the schema.
+ */
+export const IMAGE_COLLECTIONS = ['site_settings', 'artworks', 'news_posts', 'exhibitions', 'prints', 'courses'];
+
+/** The site's (the artist's) name until the artist sets one in the site settings. */
+export const FALLBACK_SITE_NAME = 'Atelier';

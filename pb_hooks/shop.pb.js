@@ -3,7 +3,7 @@
 // webhook, the guard on prints' server-owned counters, and the sweep that returns stock from
 // abandoned checkouts. Logic lives in pb_hooks/lib.
 
-// Checkout bodies are a cart of at most 20 lines: the same limit as the forms.
+// Checkout bodies are a cart of at most ORDER_LIMITS.lines lines (the contract).
 const CHECKOUT_BODY_LIMIT = 64 * 1024;
 const PRINTS = require(`${__hooks}/lib/contract.gen.js`).Collections.Prints;
 

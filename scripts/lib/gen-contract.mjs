@@ -67,6 +67,13 @@ export function contractData(collections) {
         `in order (${sources.join(', ')}); has ${versioned.join(', ')}`,
     );
   }
+  const withImages = list.filter((c) => c.fields.some((f) => f.type === 'file' && f.thumbs?.length)).map((c) => c.name);
+  if ([...shared.IMAGE_COLLECTIONS].sort().join() !== withImages.join()) {
+    throw new Error(
+      `contract/shared.mjs: IMAGE_COLLECTIONS must name every collection with image fields (${withImages.join(', ')}); ` +
+        `has ${shared.IMAGE_COLLECTIONS.join(', ')}`,
+    );
+  }
   // in the order they are written (a module namespace lists its exports sorted, or not, by loader)
   const names = [...readFileSync(SHARED_SOURCE, 'utf8').matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
   const values = new Map(Object.entries(shared));

@@ -1,3 +1,2 @@
-export const IMAGE_COLLECTIONS: string[];
 export function imagesWithoutCopies(url: string, token: string): Promise<string[]>;
 export function makeImageCopies(url: string, token: string, ms?: number): Promise<void>;

@@ -2,7 +2,7 @@
 // images still lack them, and a way to have them made now rather than at the cron job's next
 // minute. For the bench (pages measured as a deployed site serves them) and the tests.
 
-export const IMAGE_COLLECTIONS = ['site_settings', 'artworks', 'news_posts', 'exhibitions', 'prints', 'courses'];
+import { IMAGE_COLLECTIONS } from '../../contract/shared.mjs';
 
 /** Image field names: the schema's file fields with thumbs the records API shows (hidden ones get no copies). */
 async function imageFields(url, token) {

@@ -4,7 +4,8 @@
 // Needs the build (dist-ssr/).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_COLLECTIONS, imagesWithoutCopies } from '../../scripts/lib/image-copies.mjs';
+import { IMAGE_COLLECTIONS } from '@/lib/contract/contract.gen';
+import { imagesWithoutCopies } from '../../scripts/lib/image-copies.mjs';
 import type { TestPocketBase } from '../support/pocketbase';
 import { startSite, type TestRenderer, type TestSite } from '../support/site';
 import { api, createAsSuperuser, getRecord, type Loose, unique } from './helpers';
@@ -66,7 +67,7 @@ describe('WebP copies of images', () => {
       .filter((c) => !c.system && c.fields.some((f: Loose) => f.type === 'file' && f.thumbs?.length))
       .map((c) => c.name)
       .sort();
-    // the hooks' list (pb_hooks/lib/pages/image-variants.js IMAGE_COLLECTIONS) names exactly these
+    // the contract's list (IMAGE_COLLECTIONS, which the hooks use) names exactly these
     expect(withImages).toEqual([...IMAGE_COLLECTIONS].sort());
     for (const c of res.body.items as Loose[]) {
       if (!withImages.includes(c.name)) continue;

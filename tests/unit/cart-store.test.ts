@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addToItems, cartTotal, printCartId, sanitizeItems } from '@/features/shop/model/cart';
+import { addToItems, CART_LIMITS, cartTotal, printCartId, sanitizeItems } from '@/features/shop/model/cart';
 import { currencyForLanguages, formatPrice } from '@/features/shop/model/currency';
 import { CART_STORAGE_KEY, selectCartCount, selectCartTotal, useCartStore } from '@/features/shop/store';
+import { ORDER_LIMITS } from '@/lib/contract/contract.gen';
 import { useToastStore } from '@/ui/toast/toast-store';
 
 const print = (id: string, price = 240) => ({
@@ -22,9 +23,34 @@ describe('cart model', () => {
   it('adding an id already in the cart raises its quantity instead of adding a line', () => {
     const first = addToItems([], print('a'));
     expect(first.added).toBe(true);
-    const again = addToItems(first.items, print('a'), 2);
+    const again = addToItems(first.items, print('a'), 1);
     expect(again.added).toBe(false);
-    expect(again.items).toEqual([{ ...print('a'), quantity: 3 }]);
+    expect(again.refused).toBe('');
+    expect(again.items).toEqual([{ ...print('a'), quantity: 2 }]);
+  });
+
+  it('a line holds at most the copies per print an order may have, and says so', () => {
+    expect(ORDER_LIMITS.copiesPerPrint).toBe(2);
+    const first = addToItems([], print('a'), 2);
+    const again = addToItems(first.items, print('a'));
+    expect(again.items).toEqual([{ ...print('a'), quantity: 2 }]);
+    expect(again.refused).toBe('At most 2 copies of each print per order: the editions are limited.');
+    const many = addToItems([], print('b'), 5);
+    expect(many.items).toEqual([{ ...print('b'), quantity: 2 }]);
+    expect(many.added).toBe(true);
+    expect(many.refused).toBe(CART_LIMITS.copies);
+  });
+
+  it('the cart holds at most the lines an order may have, and says so', () => {
+    let items = addToItems([], print('p0')).items;
+    for (let i = 1; i < ORDER_LIMITS.lines; i++) items = addToItems(items, print(`p${i}`)).items;
+    expect(items).toHaveLength(ORDER_LIMITS.lines);
+    const over = addToItems(items, print('one-more'));
+    expect(over.added).toBe(false);
+    expect(over.items).toEqual(items);
+    expect(over.refused).toBe(`At most ${ORDER_LIMITS.lines} different prints per order.`);
+    // a line already in the cart can still grow
+    expect(addToItems(items, print('p0')).items[0]?.quantity).toBe(2);
   });
 
   it('defaults the quantity to 1 and appends new ids in order', () => {
@@ -58,6 +84,13 @@ describe('cart model', () => {
       ]),
     ).toEqual([good]);
   });
+
+  it('brings a stored cart within the order limits', () => {
+    const stored = Array.from({ length: ORDER_LIMITS.lines + 3 }, (_, i) => ({ ...print(`p${i}`), quantity: 5 }));
+    const items = sanitizeItems(stored);
+    expect(items).toHaveLength(ORDER_LIMITS.lines);
+    expect(items.every((line) => line.quantity === ORDER_LIMITS.copiesPerPrint)).toBe(true);
+  });
 });
 
 describe('cart store', () => {
@@ -72,14 +105,27 @@ describe('cart store', () => {
     expect(useCartStore.getState().items[0]?.quantity).toBe(2);
   });
 
+  it('an add past the order limits keeps the cart within them and tells the buyer why', () => {
+    const { add } = useCartStore.getState();
+    add(print('a'), 2);
+    add(print('a'));
+    expect(useCartStore.getState().items[0]?.quantity).toBe(2);
+    const last = useToastStore.getState().toasts.at(-1);
+    expect([last?.title, last?.description, last?.destructive]).toEqual([
+      'Cart limit',
+      'At most 2 copies of each print per order: the editions are limited.',
+      true,
+    ]);
+  });
+
   it('removes by id and clears', () => {
     const { add, remove } = useCartStore.getState();
     add(print('a'));
-    add(print('b'), 3);
-    expect(selectCartCount(useCartStore.getState())).toBe(4);
+    add(print('b'), 2);
+    expect(selectCartCount(useCartStore.getState())).toBe(3);
     remove('print-a');
     expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['print-b']);
-    expect(selectCartTotal(useCartStore.getState())).toBe(720);
+    expect(selectCartTotal(useCartStore.getState())).toBe(480);
     useCartStore.getState().clear();
     expect(useCartStore.getState().items).toEqual([]);
   });

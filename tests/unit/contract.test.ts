@@ -1,13 +1,15 @@
 // The contract between the PWA and the hooks: values both sides must agree on are written
 // once (contract/shared.mjs and the migrations) and generated into
 // src/lib/contract/contract.gen.ts and pb_hooks/lib/contract.gen.js. These tests fail when
-// a side drifts: the two generated modules differ, a hook names a collection by hand, or
-// either side keeps its own copy of a shared value. Freshness of the generated files
-// against their sources: tests/integration/schema.test.ts; the server accepting exactly
-// the PWA's values: tests/integration/contract.test.ts.
+// a side drifts: the two generated modules differ, either side names a collection by hand or
+// takes collection names from anywhere but the contract, or either side keeps its own copy of
+// a shared value (a string, a pattern, a telling number, or a constant of the contract's name
+// written out). Freshness of the generated files against their sources:
+// tests/integration/schema.test.ts; the server accepting exactly the PWA's values:
+// tests/integration/contract.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { tokenizer } from 'acorn';
+import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
 import * as client from '@/lib/contract/contract.gen';
 import { newClientId } from '@/lib/forms/client-id';
@@ -33,25 +35,42 @@ const hookFiles = filesUnder(HOOKS_DIR, (n) => n.endsWith('.js') && !n.endsWith(
 }));
 const srcFiles = filesUnder(SRC, (n) => /\.tsx?$/.test(n) && !/\.gen\.ts$/.test(n)).map((path) => ({
   path,
-  name: relative(SRC, path),
+  name: `src/${relative(SRC, path)}`,
   text: readFileSync(path, 'utf8'),
 }));
+/** The generated record types: types only, their names are the contract's. */
+const recordTypes = readFileSync(join(SRC, 'lib', 'pocketbase', 'types.gen.ts'), 'utf8');
 
-/** Every string and template chunk of a hook file (comments and regular expressions skipped). */
-function stringsOf(text: string): Array<{ value: string; line: number }> {
-  const out: Array<{ value: string; line: number }> = [];
-  for (const t of tokenizer(text, {
-    ecmaVersion: 'latest',
-    sourceType: 'script',
-    allowReturnOutsideFunction: true,
-    locations: true,
-  })) {
-    // string and template tokens carry their cooked text (acorn's types leave `value` out)
-    const value = (t as { value?: unknown }).value;
-    if ((t.type.label === 'string' || t.type.label === 'template') && typeof value === 'string') {
-      out.push({ value, line: t.loc?.start.line ?? 0 });
+interface Literal {
+  kind: 'string' | 'number' | 'regexp';
+  value: string | number;
+  line: number;
+}
+
+/** Every literal in a file's code (comments skipped): strings, template chunks, numbers, patterns. */
+function literalsOf(name: string, text: string): Literal[] {
+  const result = parseSync(name, text);
+  if (result.errors.length) throw new Error(`${name}: ${result.errors[0]!.message}`);
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+  const out: Literal[] = [];
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child);
+      return;
     }
-  }
+    const n = node as { type?: string; value?: unknown; regex?: { pattern: string } | null; start?: number };
+    if (n.type === 'Literal') {
+      if (n.regex) out.push({ kind: 'regexp', value: n.regex.pattern, line: lineOf(n.start!) });
+      else if (typeof n.value === 'string' || typeof n.value === 'number')
+        out.push({ kind: typeof n.value as 'string' | 'number', value: n.value, line: lineOf(n.start!) });
+    } else if (n.type === 'TemplateElement') {
+      const cooked = (n.value as { cooked?: string } | undefined)?.cooked;
+      if (cooked) out.push({ kind: 'string', value: cooked, line: lineOf(n.start!) });
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== 'parent') walk(child);
+  };
+  walk(result.program);
   return out;
 }
 
@@ -64,20 +83,62 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** The hand-written values both sides share, as they would appear if someone copied them. */
-function sharedStrings(): string[] {
-  return [
-    ...client.CONTACT_SUBJECTS,
-    client.INQUIRY_SUBJECT_PREFIX.trim(),
-    client.DEFAULT_DESCRIPTION,
-    client.COURSE_SLUG,
-    client.DEFAULT_CONSENT_VERSION,
-    ...Object.values(client.CONSENT_TEXT_VERSIONS),
-  ];
-}
-const sharedPatterns = [client.EMAIL_PATTERN, client.CLIENT_ID_PATTERN, client.CONSENT_VERSION_PATTERN].map(
-  (p) => p.source,
+/** The hand-written constants of contract/shared.mjs (everything but Collections and Enums). */
+const sharedConstants = Object.fromEntries(
+  Object.entries(client).filter(([name]) => name !== 'Collections' && name !== 'Enums'),
 );
+
+/** Every leaf value of the shared constants: what a copy would repeat. */
+function leaves(value: unknown): Array<string | number | RegExp> {
+  if (value instanceof RegExp || typeof value === 'string' || typeof value === 'number') return [value];
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(leaves);
+  return [];
+}
+const sharedLeaves = leaves(sharedConstants);
+const sharedStrings = new Set(sharedLeaves.filter((v): v is string => typeof v === 'string').map((v) => v.trim()));
+const sharedPatterns = sharedLeaves.filter((v): v is RegExp => v instanceof RegExp).map((p) => p.source);
+/**
+ * Numbers that tell a copy on their own (254, 11.5): not whole, or whole above 100 and not
+ * round. Round and small numbers (2, 20, 300) are everywhere; their copies are caught by name.
+ */
+const tellingNumbers = new Set(
+  sharedLeaves.filter((v): v is number => typeof v === 'number' && (!Number.isInteger(v) || (v > 100 && v % 10 !== 0))),
+);
+
+/**
+ * The paths the hooks register routes at (`routerAdd("POST", "/api/…"`). A route is declared
+ * where it is served, as a literal (the hostile suite lists them from the source); the test
+ * below checks that every path the contract names is one of them.
+ */
+const ROUTE_DECLARATION = /routerAdd\(\s*"[A-Z]+",\s*"([^"{]+?)\/?(?:\{[^"]*)?"/g;
+function routePaths(text: string): Set<string> {
+  return new Set([...text.matchAll(ROUTE_DECLARATION)].map((m) => m[1]!));
+}
+
+/** Copies of shared values in one file: "file:line what". */
+function copiesIn(file: { name: string; text: string }): string[] {
+  const found: string[] = [];
+  const routes = routePaths(file.text);
+  for (const lit of literalsOf(file.name, file.text)) {
+    if (lit.kind === 'string' && routes.has(String(lit.value).replace(/\/\{.*$/, ''))) continue;
+    if (lit.kind === 'string' && sharedStrings.has(String(lit.value).trim()))
+      found.push(`${file.name}:${lit.line} "${lit.value}"`);
+    if (lit.kind === 'regexp' && sharedPatterns.includes(String(lit.value)))
+      found.push(`${file.name}:${lit.line} /${lit.value}/`);
+    if (lit.kind === 'number' && tellingNumbers.has(lit.value as number))
+      found.push(`${file.name}:${lit.line} ${lit.value}`);
+  }
+  // a constant named like one of the contract's, written out instead of read from it
+  for (const m of file.text.matchAll(/\bconst\s+([A-Z][A-Z0-9_]+)\b[^=]*=\s*([^;]*)/g)) {
+    const name = m[1]!;
+    if (!(name in sharedConstants)) continue;
+    const own = new Set(leaves(sharedConstants[name]).map((v) => (v instanceof RegExp ? v.source : String(v))));
+    const written = literalsOf(file.name, `(${m[2]})`).map((l) => String(l.value));
+    if (written.some((v) => own.has(v))) found.push(`${file.name}: const ${name} written out`);
+  }
+  return found;
+}
 
 describe('one contract for the PWA and the hooks', () => {
   it('the hooks read the same values as the PWA', () => {
@@ -90,17 +151,30 @@ describe('one contract for the PWA and the hooks', () => {
     expect(Object.isFrozen(hooks.Enums.newsletter_subscribers.consent_source)).toBe(true);
   });
 
-  it('hooks name collections only through the contract', () => {
+  it('neither side names a collection by hand', () => {
     const names = Object.values(client.Collections) as string[];
     const found: string[] = [];
-    for (const file of hookFiles) {
+    for (const file of [...hookFiles.map((f) => ({ ...f, name: `pb_hooks/${f.name}` })), ...srcFiles]) {
       if (NOT_ON_CONTRACT.has(file.name)) continue;
-      for (const s of stringsOf(file.text)) {
-        if (names.some((n) => s.value === n || s.value.startsWith(`${n}/`)))
-          found.push(`${file.name}:${s.line} "${s.value}"`);
+      for (const lit of literalsOf(file.name, file.text)) {
+        const v = String(lit.value);
+        if (lit.kind === 'string' && names.some((n) => v === n || v.startsWith(`${n}/`)))
+          found.push(`${file.name}:${lit.line} "${v}"`);
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('the PWA takes collection names only from the contract', () => {
+    // the record types (types.gen.ts) hold types only: no second list of names
+    expect(recordTypes).toMatch(/import type \{ Collections \} from '@\/lib\/contract\/contract\.gen'/);
+    expect(recordTypes).not.toMatch(/^export (const|let|var|function|enum|class)\b/m);
+    const elsewhere = srcFiles.flatMap((f) =>
+      [...f.text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'([^']+)'/g)]
+        .filter((m) => /\bCollections\b/.test(m[1]!) && !/(^@|\.)\/lib\/contract\/contract\.gen$/.test(m[2]!))
+        .map((m) => `${f.name}: Collections from ${m[2]}`),
+    );
+    expect(elsewhere).toEqual([]);
   });
 
   it('every collection and select field the hooks look up exists in the contract', () => {
@@ -118,20 +192,27 @@ describe('one contract for the PWA and the hooks', () => {
   });
 
   it('neither side keeps its own copy of a shared value', () => {
-    const copies: string[] = [];
-    for (const file of hookFiles) {
-      for (const s of stringsOf(file.text))
-        if (sharedStrings().includes(s.value)) copies.push(`pb_hooks/${file.name}:${s.line} "${s.value}"`);
-      for (const p of sharedPatterns) if (file.text.includes(p)) copies.push(`pb_hooks/${file.name}: /${p}/`);
-    }
-    for (const file of srcFiles) {
-      for (const value of sharedStrings()) {
-        for (const q of ["'", '"', '`'])
-          if (file.text.includes(`${q}${value}${q}`)) copies.push(`src/${file.name}: ${q}${value}${q}`);
-      }
-      for (const p of sharedPatterns) if (file.text.includes(p)) copies.push(`src/${file.name}: /${p}/`);
-    }
+    const copies = [...hookFiles.map((f) => ({ ...f, name: `pb_hooks/${f.name}` })), ...srcFiles].flatMap(copiesIn);
     expect(copies).toEqual([]);
+  });
+
+  it('every API path in the contract is a route the hooks register', () => {
+    const registered = new Set(hookFiles.flatMap((f) => [...routePaths(f.text)]));
+    expect(registered.has(client.VIDEO_UPLOAD.path)).toBe(true);
+  });
+
+  it('finds a copy of each kind (so the check above can fail)', () => {
+    const file = (text: string) => copiesIn({ name: 'src/x.ts', text });
+    expect(file(`const subject = '${client.CONTACT_SUBJECTS[1]}';`)).toHaveLength(1);
+    expect(file(`const label = \`\${greeting} ${client.FALLBACK_SITE_NAME}\`;`)).toHaveLength(1);
+    expect(file(`const a = '${client.FALLBACK_SITE_NAME}';`)).toHaveLength(1);
+    expect(file(`const ok = (v: string) => v.length <= ${client.FORM_LIMITS.email};`)).toHaveLength(1);
+    expect(file(`const sek = ${client.FALLBACK_RATES.sek};`)).toHaveLength(1);
+    expect(file(`const re = /${client.EMAIL_PATTERN.source}/;`)).toHaveLength(1);
+    expect(file(`const ORDER_LIMITS = { lines: ${client.ORDER_LIMITS.lines}, copiesPerPrint: 2 };`)).toHaveLength(1);
+    expect(file(`const n = '${client.IMAGE_COLLECTIONS[0]}';`)).toHaveLength(1);
+    // read from the contract: no copy
+    expect(file('const ORDER = ORDER_LIMITS.lines; const FALLBACK_RATES = contract.FALLBACK_RATES;')).toEqual([]);
   });
 
   it('the PWA never imports hook code', () => {

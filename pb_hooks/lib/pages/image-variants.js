@@ -10,17 +10,7 @@
 // copies in a <source type="image/webp"> and keeps the JPEG thumbs as the fallback.
 // CommonJS.
 
-const { Collections, IMAGE_THUMB_WIDTHS } = require(`${__hooks}/lib/contract.gen.js`);
-
-/** Every collection with image fields; tests/integration/image-variants.test.ts checks it against the schema. */
-const IMAGE_COLLECTIONS = [
-  Collections.SiteSettings,
-  Collections.Artworks,
-  Collections.NewsPosts,
-  Collections.Exhibitions,
-  Collections.Prints,
-  Collections.Courses,
-];
+const { IMAGE_THUMB_WIDTHS } = require(`${__hooks}/lib/contract.gen.js`);
 
 const FILES = "image_variants";
 const MAP = "image_variant_map";
@@ -313,4 +303,4 @@ function backfill(app, collections, budgetMs) {
   return made;
 }
 
-module.exports = { IMAGE_COLLECTIONS, deriveRecord, backfill };
+module.exports = { deriveRecord, backfill };

@@ -110,7 +110,11 @@ function applyEnvSettings(app) {
   put(s.meta, "appURL", want.appURL);
   if (want.sender) {
     put(s.meta, "senderAddress", want.sender.address);
-    put(s.meta, "senderName", want.sender.name || s.meta.appName || "Atelier");
+    put(
+      s.meta,
+      "senderName",
+      want.sender.name || s.meta.appName || require(`${__hooks}/lib/contract.gen.js`).FALLBACK_SITE_NAME,
+    );
   }
   put(s.smtp, "enabled", want.smtp.enabled);
   if (want.smtp.enabled) {

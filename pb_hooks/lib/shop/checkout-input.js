@@ -1,12 +1,14 @@
-// create-payment's input checks and the crowd's fast answer. Kept small and free of other
-// requires: in a drop, most requests need nothing else, and every hook VM that serves one
+// create-payment's input checks and the crowd's fast answer. Kept small and requiring only
+// the contract: in a drop, most requests need nothing else, and every hook VM that serves one
 // for the first time has to load each module it requires.
 // CommonJS; require inside handlers.
 
-const MAX_LINES = 20;
+const { EMAIL_PATTERN, Enums, FORM_LIMITS, ORDER_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
+
+const MAX_LINES = ORDER_LIMITS.lines;
 // Caps against hoarding a limited edition (README "Shop caps"): copies of one print per order.
-const MAX_COPIES_PER_ORDER = 2;
-const CURRENCIES = ["eur", "sek", "usd"];
+const MAX_COPIES_PER_ORDER = ORDER_LIMITS.copiesPerPrint;
+const CURRENCIES = Enums.orders.currency;
 
 function apiError(status, message, field, code) {
   return new ApiError(
@@ -53,8 +55,7 @@ function parsePrintItems(items) {
 /** A customerEmail that is sent must be an address (null or "" means none). */
 function checkEmail(v) {
   if (v === null || v === undefined || v === "") return;
-  const ok =
-    typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/contract.gen.js`).EMAIL_PATTERN.test(v);
+  const ok = typeof v === "string" && v.length <= FORM_LIMITS.email && EMAIL_PATTERN.test(v);
   if (!ok) throw apiError(400, "Please enter a valid email address.", "customerEmail", "validation_invalid_email");
 }
 

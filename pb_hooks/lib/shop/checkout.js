@@ -65,9 +65,8 @@ const SHIPPING_COUNTRIES = [
 ];
 
 function validEmail(v) {
-  return typeof v === "string" && v.length <= 254 && require(`${__hooks}/lib/http/validate.js`).EMAIL_RE.test(v)
-    ? v.toLowerCase()
-    : "";
+  const { EMAIL_PATTERN, FORM_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
+  return typeof v === "string" && v.length <= FORM_LIMITS.email && EMAIL_PATTERN.test(v) ? v.toLowerCase() : "";
 }
 
 // ---- Stripe session ----

@@ -1,6 +1,6 @@
 // The one price rule, shared in meaning with src/features/shop/model/price.ts and tested
-// against the same table (tests/fixtures/price-cases.json). Pure CommonJS: no PocketBase
-// globals, so Node tests can require it too.
+// against the same table (tests/fixtures/price-cases.json). CommonJS requiring only the
+// contract, no PocketBase globals, so Node tests can load it too.
 //
 // A print's unit price in a currency is its own price in that currency when set
 // (price_cents_eur, price_cents_usd; 0 = not set), otherwise its EUR price (price_cents_eur,
@@ -8,8 +8,10 @@
 // whole currency units, because the site shows prices without decimals and what the page
 // shows is what Stripe charges.
 
-const CURRENCIES = ["eur", "sek", "usd"];
-const FALLBACK_RATES = { eur: 1, sek: 11.5, usd: 1.1 };
+const contract = require(`${__hooks}/lib/contract.gen.js`);
+
+const CURRENCIES = contract.Enums.orders.currency;
+const FALLBACK_RATES = { eur: 1, sek: contract.FALLBACK_RATES.sek, usd: contract.FALLBACK_RATES.usd };
 
 function positive(n) {
   const v = Number(n);

@@ -1,9 +1,7 @@
 // The artist's site settings: one record, key "main", edited in the admin UI. CommonJS;
 // require inside handlers.
 
-const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-
-const FALLBACK_SITE_NAME = "Atelier";
+const { Collections, FALLBACK_SITE_NAME } = require(`${__hooks}/lib/contract.gen.js`);
 
 /** The settings record, or null when there is none. */
 function siteSettings(app) {

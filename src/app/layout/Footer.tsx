@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { PrivacyChoicesButton } from '@/features/privacy/components/ConsentBanner';
 import { useSiteSettings } from '@/lib/site/site-settings';
-import { FALLBACK_SITE_NAME } from '@/lib/site/head';
+import { FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 import { visuallyHidden } from '@/styles/utils.css';
 import * as styles from './Footer.css';
 import { EXPLORE_NAV } from './nav-links';

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CartButton } from '@/features/shop/components/CartButton';
 import { useSiteSettings } from '@/lib/site/site-settings';
-import { FALLBACK_SITE_NAME } from '@/lib/site/head';
+import { FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 import { useAuth } from '@/lib/pocketbase/session';
 import { InstallApp } from '@/ui/install/InstallApp';
 import { Sheet } from '@/ui/sheet/LazySheet';

@@ -1,12 +1,12 @@
 // Registers the course's outbox handlers and starts the drainer (one tab drains). The
 // device clock is measured against the server's when online, so progress times agree
 // across devices.
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { deviceClock } from '@/lib/offline/device-clock';
 import { registerOutboxHandler, startOutboxDrainer } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase/client';
 import { confirmSession, refreshSession } from '@/lib/pocketbase/session';
-import { Collections } from '@/lib/pocketbase/types.gen';
 import { createProgressHandler } from './api/progress-sync';
 import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from './api/progress-records';
 

@@ -21,7 +21,10 @@ const CHECKOUT_SESSION_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
 export interface CartState {
   items: CartItem[];
   currency: Currency;
-  /** Adds `quantity` (default 1); a new line shows the "Added to cart" toast. */
+  /**
+   * Adds `quantity` (default 1); a new line shows the "Added to cart" toast, and what the
+   * order limits keep out is said in a toast instead.
+   */
   add: (item: NewCartItem, quantity?: number) => void;
   remove: (id: string) => void;
   clear: () => void;
@@ -89,7 +92,8 @@ export const useCartStore = create<CartState>()(
       add: (item, quantity) => {
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
-        if (next.added) toast({ title: 'Added to cart', description: item.title });
+        if (next.refused) toast({ title: 'Cart limit', description: next.refused, destructive: true });
+        else if (next.added) toast({ title: 'Added to cart', description: item.title });
       },
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),

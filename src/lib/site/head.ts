@@ -1,10 +1,4 @@
-import { DEFAULT_DESCRIPTION } from '@/lib/contract/contract.gen';
-
-/** Shown until the site settings arrive (and if they never do). */
-export const FALLBACK_SITE_NAME = 'Atelier';
-
-/** The description of pages without their own; the server's HTML head uses the same. */
-export { DEFAULT_DESCRIPTION };
+import { FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 
 /** "{page title} | {artist name}", or "{artist name} — Contemporary Artist" without one. */
 export function documentTitle(pageTitle: string | undefined, artistName: string): string {

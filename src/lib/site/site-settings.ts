@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { recordMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type SiteSettingsRecord } from '@/lib/pocketbase/types.gen';
+import type { SiteSettingsRecord } from '@/lib/pocketbase/types.gen';
 
 const SETTINGS_KEY = 'main';
 

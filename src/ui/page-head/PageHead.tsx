@@ -1,7 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { env } from '@/lib/env';
 import { useSiteSettings } from '@/lib/site/site-settings';
-import { absoluteUrl, canonicalUrl, DEFAULT_DESCRIPTION, documentTitle, FALLBACK_SITE_NAME } from '@/lib/site/head';
+import { DEFAULT_DESCRIPTION, FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
+import { absoluteUrl, canonicalUrl, documentTitle } from '@/lib/site/head';
 
 export interface PageHeadProps {
   /** Page title; the template adds the artist name. Omit for the default title. */

@@ -22,12 +22,13 @@ describe('cart semantics', () => {
     expect(r.items).toEqual([item('print-a')]);
   });
 
-  it('an id already present raises its quantity by the given amount, default 1', () => {
+  it('an id already present raises its quantity by the given amount, default 1, up to the order limit', () => {
     let r = addToItems([item('print-a')], item('print-a'));
     expect(r.added).toBe(false);
     expect(r.items[0].quantity).toBe(2);
     r = addToItems(r.items, item('print-a'), 3);
-    expect(r.items[0].quantity).toBe(5);
+    expect(r.items[0].quantity).toBe(2);
+    expect(r.refused).toMatch(/^At most 2 copies of each print per order/);
     expect(r.items).toHaveLength(1);
   });
 

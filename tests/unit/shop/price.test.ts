@@ -1,22 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Currency } from '@/features/shop/model/currency';
-import { FALLBACK_RATES, type PriceFields, type Rates, unitAmount, unitPrice } from '@/features/shop/model/price';
+import { type PriceFields, type Rates, unitAmount, unitPrice } from '@/features/shop/model/price';
+import { FALLBACK_RATES } from '@/lib/contract/contract.gen';
 import cases from '../../fixtures/price-cases.json';
+import { loadHookModule } from '../../support/hook-module';
 
-// The server's rule, evaluated as the CommonJS module PocketBase's hooks require (the repo's
-// package.json says "type": "module", so Node's own require would refuse it).
-const serverModule = { exports: {} as unknown };
-new Function(
-  'module',
-  'exports',
-  readFileSync(resolve(import.meta.dirname, '../../../pb_hooks/lib/shop/pricing.js'), 'utf8'),
-)(serverModule, serverModule.exports);
-const server = serverModule.exports as {
+// The server's rule, the CommonJS module PocketBase's hooks require.
+const server = loadHookModule<{
   unitAmount(print: PriceFields, currency: Currency, rates: Partial<Rates> | null): number;
-  FALLBACK_RATES: Record<string, number>;
-};
+}>('lib/shop/pricing.js');
 
 describe('the price rule is the same in the browser and on the server', () => {
   for (const c of cases as {
@@ -33,8 +25,14 @@ describe('the price rule is the same in the browser and on the server', () => {
     });
   }
 
-  it('both sides use the same fallback rates', () => {
-    expect(FALLBACK_RATES).toEqual({ sek: 11.5, usd: 1.1 });
-    expect(server.FALLBACK_RATES).toMatchObject({ sek: 11.5, usd: 1.1 });
+  it('without known rates both sides convert with the contract’s fallback rates', () => {
+    const print = { price_cents: 0, price_cents_eur: 100_00 };
+    for (const currency of ['sek', 'usd'] as const) {
+      const expected = Math.round(100 * FALLBACK_RATES[currency]) * 100;
+      expect(unitAmount(print, currency, null)).toBe(expected);
+      expect(server.unitAmount(print, currency, null)).toBe(expected);
+      // a broken rate falls back too
+      expect(server.unitAmount(print, currency, { [currency]: -1 })).toBe(expected);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Admin writes are online-only (ARCHITECTURE "Writes that must be online"): no outbox.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Collections } from '@/lib/contract/contract.gen';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections } from '@/lib/pocketbase/types.gen';
 import type { AdminChapter } from './chapters';
 import { adminKeys } from './keys';
 import { uploadChapterVideo } from './video-upload';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { Collections } from '@/lib/contract/contract.gen';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type CoursesRecord } from '@/lib/pocketbase/types.gen';
+import type { CoursesRecord } from '@/lib/pocketbase/types.gen';
 import { adminKeys } from './keys';
 
 export type AdminCourse = Pick<CoursesRecord, 'id' | 'title' | 'slug'>;

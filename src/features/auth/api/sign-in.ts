@@ -1,3 +1,4 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { pb } from '@/lib/pocketbase/client';
 import type { UsersRecord } from '@/lib/pocketbase/types.gen';
 
@@ -6,7 +7,7 @@ import type { UsersRecord } from '@/lib/pocketbase/types.gen';
  * the server fetches the token and the verified profile itself.
  */
 export async function signInWithGoogleCode(code: string): Promise<void> {
-  await pb.collection('users').authWithOAuth2Code('google', code, '', 'postmessage');
+  await pb.collection(Collections.Users).authWithOAuth2Code('google', code, '', 'postmessage');
 }
 
 /** Local try-out only: the server refuses unless Google is unset, demo content on and HOST loopback. */

@@ -4,11 +4,12 @@
 // and a downloads row, removed on their sign-out like every download) and hands the browser
 // that copy, so it opens offline too.
 import { queryOptions } from '@tanstack/react-query';
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { useLiveQuery } from '@/lib/offline/live';
 import { offlineMediaKey } from '@/lib/offline/media-keys';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type CourseCompendiumRecord } from '@/lib/pocketbase/types.gen';
+import type { CourseCompendiumRecord } from '@/lib/pocketbase/types.gen';
 import { courseKeys } from './keys';
 import { saveFileForOffline, storedFile } from './offline-files';
 

@@ -1,17 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { listMirror, type Mirror, recordMirror, userMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import {
-  Collections,
-  type CourseEnrollmentsRecord,
-  type CourseLessonsRecord,
-  type CourseModulesRecord,
-  type CourseOutlineRecord,
-  type CoursesRecord,
-  type CourseTasksRecord,
+import type {
+  CourseEnrollmentsRecord,
+  CourseLessonsRecord,
+  CourseModulesRecord,
+  CourseOutlineRecord,
+  CoursesRecord,
+  CourseTasksRecord,
 } from '@/lib/pocketbase/types.gen';
 import { courseKeys } from './keys';
 import { offlineChapterData } from './offline-copies';

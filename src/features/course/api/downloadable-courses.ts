@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { Collections } from '@/lib/contract/contract.gen';
 import { pb } from '@/lib/pocketbase/client';
 import { requireLiveSession } from '@/lib/pocketbase/session';
-import { Collections, type CourseModulesRecord, type CoursesRecord } from '@/lib/pocketbase/types.gen';
+import type { CourseModulesRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
 import { courseKeys } from './keys';
 import type { DownloadableChapter } from './offline-copies';
 

@@ -1,5 +1,5 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { OWN_DATA_KEY } from '@/lib/pocketbase/session';
-import { Collections } from '@/lib/pocketbase/types.gen';
 
 // Query keys. A learner's own data lives under OWN_DATA_KEY + userId, so signing in refreshes
 // all of it in one go.

@@ -1,10 +1,10 @@
 // What a learner has downloaded on this device: one Dexie `downloads` row per stored item
 // (a file copy in Cache Storage or a chapter snapshot), owned by one user. Finding a copy;
 // storing them is download-course.ts, listing and freeing them manage-downloads.ts.
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { offlineMediaKey } from '@/lib/offline/media-keys';
 import { matchUserFile } from '@/lib/offline/user-data';
-import { Collections } from '@/lib/pocketbase/types.gen';
 
 /** What a chapter download needs from a course_modules record (the viewer has it). */
 export interface DownloadableChapter {

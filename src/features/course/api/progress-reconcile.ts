@@ -4,10 +4,11 @@
 // of the server with nothing queued (left by an older release, or a lost row) is queued now;
 // any other record becomes the server's. Takes its database, outbox and client as arguments,
 // so the fault harness runs it for several devices at once.
+import { Collections } from '@/lib/contract/contract.gen';
 import type { AtelierDb } from '@/lib/offline/db';
 import type { Outbox } from '@/lib/offline/outbox';
 import type { PocketBaseClient } from '@/lib/pocketbase/client';
-import { type ChapterProgressRecord, Collections, type UserTaskProgressRecord } from '@/lib/pocketbase/types.gen';
+import type { ChapterProgressRecord, UserTaskProgressRecord } from '@/lib/pocketbase/types.gen';
 import {
   type ChapterState,
   mergeChapter,

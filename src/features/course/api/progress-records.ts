@@ -1,8 +1,8 @@
 // Chapter and task progress as the device keeps it and as the outbox carries it: the payload
 // of an outbox row is the whole record (times as ISO strings), one row per record
 // (coalesceKey), and two payloads of one record fold with the merge rules.
+import { Collections } from '@/lib/contract/contract.gen';
 import type { LocalChapterProgress, LocalTaskProgress } from '@/lib/offline/db';
-import { Collections } from '@/lib/pocketbase/types.gen';
 import {
   type ChapterState,
   mergeChapter,

@@ -3,10 +3,10 @@
 // whole on one bad item, so that item is failed alone and the rest is sent again. What the
 // server answers (the merged record) becomes the device's copy once the row is sent, so
 // device and server hold the same record; "Try again" sends what the device holds now.
+import { Collections } from '@/lib/contract/contract.gen';
 import type { AtelierDb } from '@/lib/offline/db';
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
-import { Collections } from '@/lib/pocketbase/types.gen';
 import {
   chapterPayload,
   foldProgress,

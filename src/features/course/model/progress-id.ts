@@ -1,5 +1,7 @@
 // Progress records get ids made on the device, the same on every device for the same
 // learner and chapter (or task): two devices upsert one record, and a replay is a no-op.
+import { Collections } from '@/lib/contract/contract.gen';
+
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A PocketBase record id (^[a-z0-9]{15}$) derived from the parts with SHA-256. */
@@ -11,6 +13,6 @@ export async function deterministicId(...parts: string[]): Promise<string> {
 }
 
 export const chapterProgressId = (userId: string, chapterId: string) =>
-  deterministicId('chapter_progress', userId, chapterId);
+  deterministicId(Collections.ChapterProgress, userId, chapterId);
 export const taskProgressId = (userId: string, chapterId: string, taskIdentifier: string) =>
-  deterministicId('user_task_progress', userId, chapterId, taskIdentifier);
+  deterministicId(Collections.UserTaskProgress, userId, chapterId, taskIdentifier);

@@ -1,7 +1,8 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { valueMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type DropsRecord, type PrintsRecord } from '@/lib/pocketbase/types.gen';
+import type { DropsRecord, PrintsRecord } from '@/lib/pocketbase/types.gen';
 import { DEFAULT_DROP_SLUG } from '../model/countdown';
 
 export type DropWithPrint = DropsRecord & { expand?: { print_id?: PrintsRecord } };

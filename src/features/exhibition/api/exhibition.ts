@@ -1,7 +1,8 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { valueMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type ExhibitionsRecord } from '@/lib/pocketbase/types.gen';
+import type { ExhibitionsRecord } from '@/lib/pocketbase/types.gen';
 
 /** An exhibition by slug; null when unknown. */
 export const exhibitionQueryOptions = (slug: string) =>

@@ -1,8 +1,9 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { listMirror, recordMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type NewsPostsRecord } from '@/lib/pocketbase/types.gen';
+import type { NewsPostsRecord } from '@/lib/pocketbase/types.gen';
 
 /** The news list shows up to 9 posts. */
 const NEWS_LIMIT = 9;

@@ -1,7 +1,8 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { valueMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type PagesRecord } from '@/lib/pocketbase/types.gen';
+import type { PagesRecord } from '@/lib/pocketbase/types.gen';
 
 /** A published page the artist made in the admin UI; null when there is none. */
 export const pageQueryOptions = (slug: string) =>

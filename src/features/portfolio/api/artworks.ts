@@ -1,8 +1,9 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { listMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { type ArtworksRecord, Collections } from '@/lib/pocketbase/types.gen';
+import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 
 const RECENT_WORKS_LIMIT = 3;
 

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { Collections } from '@/lib/contract/contract.gen';
 import { valueMirror } from '@/lib/offline/mirror';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type ExchangeRatesRecord } from '@/lib/pocketbase/types.gen';
+import type { ExchangeRatesRecord } from '@/lib/pocketbase/types.gen';
 import { FALLBACK_RATES, type Rates } from '../model/price';
 
 export interface RatesState {

@@ -1,8 +1,9 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { recordMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type PrintsRecord } from '@/lib/pocketbase/types.gen';
+import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
 
 /** The first active print by sort order (home page teaser); null when there is none. */
 export const featuredPrintQueryOptions = () =>

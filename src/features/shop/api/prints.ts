@@ -1,8 +1,9 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { listMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { Collections, type PrintsRecord } from '@/lib/pocketbase/types.gen';
+import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
 
 /**
  * Active prints by sort order (the list; the detail picks from it by slug and

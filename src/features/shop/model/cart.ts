@@ -1,3 +1,4 @@
+import { ORDER_LIMITS } from '@/lib/contract/contract.gen';
 import { type Currency, isCurrency } from './currency';
 
 /** A cart line. `price` is in currency units, not cents. */
@@ -15,24 +16,38 @@ export type NewCartItem = Omit<CartItem, 'quantity'> & { quantity?: number };
 /** Cart line id of a print. */
 export const printCartId = (printId: string) => `print-${printId}`;
 
+/** What the cart says when an order would pass the contract's ORDER_LIMITS (the server's words). */
+export const CART_LIMITS = {
+  copies: `At most ${ORDER_LIMITS.copiesPerPrint} copies of each print per order: the editions are limited.`,
+  lines: `At most ${ORDER_LIMITS.lines} different prints per order.`,
+} as const;
+
 /**
  * Adding an id already in the cart raises its quantity by `quantity` (default 1); a new id
- * is appended. `added` tells the caller which happened (only a new line gets a toast).
+ * is appended. `added` tells the caller which happened (only a new line gets a toast). The
+ * cart keeps to the order limits the server applies: a line holds at most
+ * ORDER_LIMITS.copiesPerPrint copies and the cart at most ORDER_LIMITS.lines lines; what it
+ * could not take is named in `refused` (one of CART_LIMITS), else `refused` is ''.
  */
 export function addToItems(
   items: readonly CartItem[],
   item: NewCartItem,
   quantity = item.quantity ?? 1,
-): { items: CartItem[]; added: boolean } {
+): { items: CartItem[]; added: boolean; refused: string } {
   const qty = Math.max(1, Math.floor(quantity));
   const existing = items.find((line) => line.id === item.id);
+  const want = (existing?.quantity ?? 0) + qty;
+  const capped = Math.min(want, ORDER_LIMITS.copiesPerPrint);
+  const refused = want > capped ? CART_LIMITS.copies : '';
   if (existing) {
     return {
-      items: items.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + qty } : line)),
+      items: items.map((line) => (line.id === item.id ? { ...line, quantity: capped } : line)),
       added: false,
+      refused,
     };
   }
-  return { items: [...items, { ...item, quantity: qty }], added: true };
+  if (items.length >= ORDER_LIMITS.lines) return { items: [...items], added: false, refused: CART_LIMITS.lines };
+  return { items: [...items, { ...item, quantity: capped }], added: true, refused };
 }
 
 export const removeFromItems = (items: readonly CartItem[], id: string): CartItem[] =>
@@ -62,15 +77,19 @@ function isCartItem(value: unknown): value is CartItem {
   );
 }
 
-/** Whatever storage held, a valid list of lines: unreadable data gives an empty cart. */
+/**
+ * Whatever storage held, a valid list of lines within the order limits: unreadable data gives
+ * an empty cart.
+ */
 export function sanitizeItems(value: unknown): CartItem[] {
   if (!Array.isArray(value)) return [];
   const seen = new Set<string>();
   const items: CartItem[] = [];
   for (const entry of value) {
     if (!isCartItem(entry) || seen.has(entry.id)) continue;
+    if (items.length >= ORDER_LIMITS.lines) break;
     seen.add(entry.id);
-    items.push(entry);
+    items.push({ ...entry, quantity: Math.min(entry.quantity, ORDER_LIMITS.copiesPerPrint) });
   }
   return items;
 }

@@ -1,4 +1,7 @@
-export const CURRENCIES = ['eur', 'sek', 'usd'] as const;
+import { Enums } from '@/lib/contract/contract.gen';
+
+/** The shop's currencies: the values of orders.currency. */
+export const CURRENCIES = Enums.orders.currency;
 export type Currency = (typeof CURRENCIES)[number];
 
 export function isCurrency(value: unknown): value is Currency {

@@ -1,3 +1,4 @@
+import { FALLBACK_RATES as CONTRACT_FALLBACK_RATES } from '@/lib/contract/contract.gen';
 import type { Currency } from './currency';
 
 /**
@@ -19,8 +20,8 @@ export interface Rates {
   usd: number;
 }
 
-/** Used when the server has no rates for us and nothing is saved offline. */
-export const FALLBACK_RATES: Rates = { sek: 11.5, usd: 1.1 };
+/** Used when the server has no rates for us and nothing is saved offline (the contract's). */
+export const FALLBACK_RATES: Rates = CONTRACT_FALLBACK_RATES;
 
 const positive = (n: number | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);
 

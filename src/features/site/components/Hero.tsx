@@ -4,7 +4,7 @@ import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
 import { HERO_SIZES, heroSource } from '../api/hero-image';
-import { DEFAULT_DESCRIPTION, FALLBACK_SITE_NAME } from '@/lib/site/head';
+import { DEFAULT_DESCRIPTION, FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 import * as styles from './Hero.css';
 
 /** Home hero: the artist's name, a line about the work, and the hero image (the page's LCP). */

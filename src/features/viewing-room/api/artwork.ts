@@ -1,8 +1,9 @@
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { recordMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { type ArtworksRecord, Collections } from '@/lib/pocketbase/types.gen';
+import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 
 /**
  * The artwork shown in the viewing room: by slug, or the first by sort order when the slug

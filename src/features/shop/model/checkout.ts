@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@/lib/contract/contract.gen';
+import { EMAIL_PATTERN, FORM_LIMITS } from '@/lib/contract/contract.gen';
 import type { CartItem } from './cart';
 import type { Currency } from './currency';
 
@@ -45,7 +45,7 @@ export function checkoutEmailProblem(email: string | null): { title: string; des
       title: 'Email required',
       description: 'Enter your email address: your copies are held for you under it while you pay.',
     };
-  if (value.length > 254 || !EMAIL_PATTERN.test(value))
+  if (value.length > FORM_LIMITS.email || !EMAIL_PATTERN.test(value))
     return { title: 'Invalid email', description: 'Please enter a valid email address.' };
   return null;
 }

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { Collections } from '@/lib/contract/contract.gen';
 import type { OutboxRow } from './outbox';
 import type {
   ArtworksRecord,
@@ -124,7 +125,7 @@ export class AtelierDb extends Dexie {
           const m = /^mirror:((enrollments?|chapters?):([^:]+)(?::.*)?)$/.exec(marker.key);
           if (!m) continue;
           const [, key = '', kind = '', userId = ''] = m;
-          const table = tx.table(kind.startsWith('enrollment') ? 'course_enrollments' : 'course_modules');
+          const table = tx.table(kind.startsWith('enrollment') ? Collections.CourseEnrollments : Collections.CourseModules);
           let value: unknown;
           if (Array.isArray(marker.value))
             value = (await table.bulkGet(marker.value as string[])).filter((r) => r !== undefined);

@@ -125,7 +125,9 @@ export class AtelierDb extends Dexie {
           const m = /^mirror:((enrollments?|chapters?):([^:]+)(?::.*)?)$/.exec(marker.key);
           if (!m) continue;
           const [, key = '', kind = '', userId = ''] = m;
-          const table = tx.table(kind.startsWith('enrollment') ? Collections.CourseEnrollments : Collections.CourseModules);
+          const table = tx.table(
+            kind.startsWith('enrollment') ? Collections.CourseEnrollments : Collections.CourseModules,
+          );
           let value: unknown;
           if (Array.isArray(marker.value))
             value = (await table.bulkGet(marker.value as string[])).filter((r) => r !== undefined);

@@ -77,12 +77,18 @@ export const ANALYTICS_CONSENT_VERSION = 'analytics-v1';
  * line; the server refuses requests over `maxChunkBytes`. The file's checksum is the
  * SHA-256 of the concatenated lowercase hex SHA-256 digests of its `digestBlockBytes`
  * blocks (the last one may be shorter): both sides can compute it a block at a time.
+ * One admin keeps at most `maxOpenPerAdmin` unfinished uploads holding at most
+ * `maxOpenBytesPerAdmin` bytes (declared lengths) at once.
  */
 export const VIDEO_UPLOAD = {
   path: '/api/video-uploads',
   chunkBytes: 8 * 1024 * 1024,
   maxChunkBytes: 16 * 1024 * 1024,
   digestBlockBytes: 8 * 1024 * 1024,
+  // what one admin may keep unfinished at once (receiving or being checked): the disk they
+  // hold until they finish, are discarded, or the daily sweep removes them
+  maxOpenPerAdmin: 3,
+  maxOpenBytesPerAdmin: 12 * 1000 ** 3,
 };
 
 /**

@@ -3,11 +3,11 @@
 // connections and resumes, the file verified before it replaces the chapter's video,
 // uploads finished by the cron job, and abandoned uploads removed after a day.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chunkChecksum, fileDigest } from '../../src/features/admin/model/file-digest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -184,6 +184,20 @@ afterAll(async () => {
   await pb?.stop();
 });
 
+// Each test starts with no unfinished uploads (an admin may keep only a few open at once):
+// what a test left open is removed as the daily sweep would.
+afterEach(() => {
+  const dir = join(pb.dataDir, 'video_uploads');
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.json')) continue;
+    const id = name.slice(0, -'.json'.length);
+    const state = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { state: string };
+    if (state.state === 'done' || state.state === 'failed') continue;
+    for (const path of [`${id}.json`, `${id}.bin`, id]) rmSync(join(dir, path), { recursive: true, force: true });
+  }
+});
+
 describe('creating an upload', () => {
   it('only admins may: anonymous 401, learners 403', async () => {
     const chapter = await newChapter();
@@ -228,6 +242,71 @@ describe('creating an upload', () => {
     });
     expect(res.status).toBe(412);
     expect(res.headers.get('tus-version')).toBe('1.0.0');
+  });
+});
+
+describe('what one admin may keep open', () => {
+  const GiB = 1024 ** 3;
+  const fields = (chapter: string) => ({
+    chapter,
+    filename: 'a.mp4',
+    filetype: 'video/mp4',
+    sha256: 'a'.repeat(64),
+  });
+
+  it(`at most ${VIDEO_UPLOAD.maxOpenPerAdmin} unfinished uploads and ${VIDEO_UPLOAD.maxOpenBytesPerAdmin / 1e9} GB, refused with a clear 4xx`, async () => {
+    const chapter = await newChapter();
+    const one = await create(admin, 4 * GiB, fields(chapter.id));
+    expect(one.status).toBe(201);
+    expect((await create(admin, 4 * GiB, fields(chapter.id))).status).toBe(201);
+    // 8.6 GB open: another 4 GiB would hold more than 12 GB
+    const tooBig = await create(admin, 4 * GiB, fields(chapter.id));
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).message).toBe(
+      'Your unfinished uploads would hold more than 12 GB. Finish or discard one of them first.',
+    );
+    expect((await create(admin, 2 * GiB, fields(chapter.id))).status).toBe(201);
+    const fourth = await create(admin, 100, fields(chapter.id));
+    expect(fourth.status).toBe(403);
+    expect((await fourth.json()).message).toBe(
+      'You have 3 unfinished uploads. Finish or discard one of them before starting another.',
+    );
+    // another admin has their own allowance
+    expect((await create(otherAdmin, 100, fields(chapter.id))).status).toBe(201);
+    // discarding one frees a place
+    const url = `${pb.url}${one.headers.get('location')}`;
+    expect(
+      (await fetch(url, { method: 'DELETE', headers: { authorization: admin, 'tus-resumable': '1.0.0' } })).status,
+    ).toBe(204);
+    expect((await create(admin, 100, fields(chapter.id))).status).toBe(201);
+  });
+
+  it('a finished upload is not attached for someone who is no longer an admin', async () => {
+    const chapter = await newChapter();
+    const demoted = await createUser(pb, { email: 'soon-not-admin@atelier.test', role: 'admin' });
+    const bytes = seededVideoBytes(MiB + 3, 14);
+    const url = await createFor(chapter.id, bytes, demoted.token);
+    for (let offset = 0; offset < bytes.byteLength; offset += VIDEO_UPLOAD.chunkBytes) {
+      const res = await patch(url, offset, bytes.subarray(offset, offset + VIDEO_UPLOAD.chunkBytes), {
+        token: demoted.token,
+      });
+      expect(res.status).toBe(204);
+    }
+    // the role goes before the upload is attached; the cron job would attach it
+    const res = await api(pb, 'PATCH', `/api/collections/users/records/${demoted.id}`, pb.superuser.token, {
+      role: 'learner',
+    });
+    expect(res.status).toBe(200);
+    expect((await asSuperuser(pb, '/api/crons/video_uploads_finalise', { method: 'POST' })).status).toBe(204);
+    const id = url.split('/').pop() as string;
+    const statePath = join(pb.dataDir, 'video_uploads', `${id}.json`);
+    await expect
+      .poll(() => (JSON.parse(readFileSync(statePath, 'utf8')) as { state: string }).state, { timeout: 20_000 })
+      .toBe('failed');
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).error).toBe(
+      'The account that uploaded this video is no longer an admin: it was not attached.',
+    );
+    expect((await chapterAsSuperuser(chapter.id)).video).toBe(chapter.video);
   });
 });
 

@@ -190,6 +190,45 @@ function create(e) {
   } catch (_) {
     return fail(e, 404, "The chapter was not found.");
   }
+  // one creation per admin at a time, so two at once cannot both pass the allowance
+  return withLock(
+    e.app,
+    `owner:${e.auth.id}`,
+    () => fail(e, 423, "Another upload is being started; retry in a moment."),
+    () => createWithin(e, { length, meta, duration }),
+  );
+}
+
+/** The unfinished uploads (receiving or being checked) an account holds: {count, bytes}. */
+function openHeldBy(app, owner) {
+  let count = 0;
+  let bytes = 0;
+  for (const id of listIds(app)) {
+    const st = readState(app, id);
+    if (!st || st.owner !== owner || st.state === "done" || st.state === "failed") continue;
+    count += 1;
+    bytes += st.length;
+  }
+  return { count, bytes };
+}
+
+function createWithin(e, req) {
+  const { length, meta, duration } = req;
+  const held = openHeldBy(e.app, e.auth.id);
+  if (held.count >= VIDEO_UPLOAD.maxOpenPerAdmin) {
+    return fail(
+      e,
+      403,
+      `You have ${held.count} unfinished uploads. Finish or discard one of them before starting another.`,
+    );
+  }
+  if (held.bytes + length > VIDEO_UPLOAD.maxOpenBytesPerAdmin) {
+    return fail(
+      e,
+      413,
+      `Your unfinished uploads would hold more than ${VIDEO_UPLOAD.maxOpenBytesPerAdmin / 1e9} GB. Finish or discard one of them first.`,
+    );
+  }
 
   const id = $security.randomStringWithAlphabet(20, "abcdefghijklmnopqrstuvwxyz0123456789");
   $os.mkdirAll(uploadsDir(e.app), 0o700);
@@ -202,6 +241,7 @@ function create(e) {
   writeState(e.app, {
     id: id,
     owner: e.auth.id,
+    ownerCollection: e.auth.collection().name,
     chapter: meta.chapter,
     filename: meta.filename,
     filetype: meta.filetype,
@@ -397,7 +437,29 @@ function verifySome(app, st, deadline) {
  * before the chapter is read; then a short transaction re-reads the chapter and sets only its
  * video and duration, so an edit the admin made meanwhile (text, title) stays.
  */
+/**
+ * Whether the account that made the upload may still change chapter videos: a superuser, or a
+ * user whose role is still admin (an admin demoted meanwhile gets nothing attached).
+ */
+function ownerStillAllowed(app, st) {
+  const collections = st.ownerCollection ? [st.ownerCollection] : [Collections.Users, "_superusers"];
+  for (const name of collections) {
+    let owner = null;
+    try {
+      owner = app.findRecordById(name, st.owner);
+    } catch (_) {}
+    if (!owner) continue;
+    return owner.isSuperuser() || owner.getString("role") === "admin";
+  }
+  return false;
+}
+
 function attach(app, st) {
+  if (!ownerStillAllowed(app, st)) {
+    markFailed(app, st, "The account that uploaded this video is no longer an admin: it was not attached.");
+    app.logger().warn("video upload: not attached, its owner is no longer an admin", "upload", st.id);
+    return;
+  }
   const dir = `${uploadsDir(app)}/${st.id}`;
   const named = `${dir}/${safeFileName(st.filename)}`;
   let stored = "";

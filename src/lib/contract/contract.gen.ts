@@ -150,12 +150,16 @@ export const ANALYTICS_CONSENT_VERSION = 'analytics-v1' as const;
  * line; the server refuses requests over `maxChunkBytes`. The file's checksum is the
  * SHA-256 of the concatenated lowercase hex SHA-256 digests of its `digestBlockBytes`
  * blocks (the last one may be shorter): both sides can compute it a block at a time.
+ * One admin keeps at most `maxOpenPerAdmin` unfinished uploads holding at most
+ * `maxOpenBytesPerAdmin` bytes (declared lengths) at once.
  */
 export const VIDEO_UPLOAD = {
   path: '/api/video-uploads',
   chunkBytes: 8388608,
   maxChunkBytes: 16777216,
   digestBlockBytes: 8388608,
+  maxOpenPerAdmin: 3,
+  maxOpenBytesPerAdmin: 12000000000,
 } as const;
 
 /**

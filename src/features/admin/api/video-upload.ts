@@ -97,8 +97,12 @@ function serverMessage(err: unknown): string | null {
 
 function explain(err: unknown, sentFraction: number): UploadError {
   const status = (err as tus.DetailedError | undefined)?.originalResponse?.getStatus() ?? 0;
+  // 403 is also "too many unfinished uploads": the server says which
   if (status === 401 || status === 403)
-    return new UploadError('You are not allowed to upload chapter videos (admins only).', 'rejected');
+    return new UploadError(
+      serverMessage(err) ?? 'You are not allowed to upload chapter videos (admins only).',
+      'rejected',
+    );
   if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429 && status !== 460) {
     return new UploadError(serverMessage(err) ?? `The server refused the upload (${status}).`, 'rejected');
   }

@@ -154,6 +154,13 @@ routerAdd(
       case "checkout.session.expired":
         if (session.id) fulfil.releaseSession(session, "expired");
         break;
+      // after the sale (lib/shop/refunds.js): idempotent, in any order
+      case "charge.refunded":
+        require(`${__hooks}/lib/shop/refunds.js`).onChargeRefunded(session);
+        break;
+      case "charge.dispute.created":
+        require(`${__hooks}/lib/shop/refunds.js`).onDisputeCreated(session);
+        break;
       default:
         break;
     }
@@ -197,16 +204,24 @@ onRecordUpdate((e) => {
   e.next();
 }, PRINTS);
 // Edition size, activity or title changed: the stock gate reloads from the database.
+// The live count follows (print_stock, written in a short transaction of its own).
 onRecordAfterCreateSuccess((e) => {
   require(`${__hooks}/lib/shop/stock.js`).reloadGate(e.record.id);
+  $app.runInTransaction((txApp) => {
+    require(`${__hooks}/lib/shop/stock.js`).refreshAvailable(txApp, e.record.id);
+  });
   e.next();
 }, PRINTS);
 onRecordAfterUpdateSuccess((e) => {
   require(`${__hooks}/lib/shop/stock.js`).reloadGate(e.record.id);
+  $app.runInTransaction((txApp) => {
+    require(`${__hooks}/lib/shop/stock.js`).refreshAvailable(txApp, e.record.id);
+  });
   e.next();
 }, PRINTS);
 onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/shop/stock.js`).invalidateGate([e.record.id]);
+  require(`${__hooks}/lib/shop/live-stock.js`).remove($app, e.record.id);
   e.next();
 }, PRINTS);
 

@@ -59,20 +59,23 @@ export function workFolder(dir: string | undefined = process.env.IMAGE_WORK_DIR)
   return realpathSync(dir);
 }
 
-/** `path` if its real location is a plain name in a folder inside `root`, else a VariantError. */
-function inWorkFolder(path: unknown, root: string): string {
-  if (typeof path !== 'string' || !path) throw new VariantError('src: a path is required');
-  if (!isAbsolute(path) || path.split(sep).includes('..')) throw new VariantError(`src: not inside ${root}`);
+/**
+ * `path` if its real location is a plain name in a folder inside `root`, else a VariantError
+ * naming `field` (the certificates' files are checked the same way).
+ */
+export function inWorkFolder(path: unknown, root: string, field = 'src'): string {
+  if (typeof path !== 'string' || !path) throw new VariantError(`${field}: a path is required`);
+  if (!isAbsolute(path) || path.split(sep).includes('..')) throw new VariantError(`${field}: not inside ${root}`);
   const name = basename(path);
-  if (!NAME.test(name)) throw new VariantError('src: not a file name the hooks make');
+  if (!NAME.test(name)) throw new VariantError(`${field}: not a file name the hooks make`);
   let parent: string;
   try {
     parent = realpathSync(dirname(path));
   } catch {
-    throw new VariantError(`src: not inside ${root}`);
+    throw new VariantError(`${field}: not inside ${root}`);
   }
   const rel = relative(root, parent);
-  if (rel.startsWith('..') || isAbsolute(rel)) throw new VariantError(`src: not inside ${root}`);
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new VariantError(`${field}: not inside ${root}`);
   return join(parent, name);
 }
 

@@ -8,12 +8,15 @@
 //   POST /images {src, widths}         → 200 JSON {kind:"images", width, height, files:[{width, path}]}
 //     (Authorization: Bearer RENDER_SECRET) | 400/500 {kind:"error", message}; 403 without the
 //                                        secret; 503 no usable work folder (renderer/image-variants.ts)
+//   POST /certificates {kind, out, …}  → 200 JSON {kind:"certificate", bytes}: the PDF written to `out` in
+//     (the same secret and folder)       the work folder | 400/500/403/503 as /images (renderer/certificates.ts)
 // Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
 // Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL,
 // RENDER_SECRET (what PocketBase sends with /images), IMAGE_WORK_DIR (the images' work folder).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { render } from '@/entry-server';
+import { CertificateError, makeCertificate, parseCertificateRequest } from './certificates';
 import { makeVariants, parseVariantRequest, VariantError, workFolder } from './image-variants';
 
 const port = Number(process.env.RENDER_PORT ?? 8091);
@@ -68,6 +71,25 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     } catch (err) {
       const bad = err instanceof VariantError || err instanceof SyntaxError;
       if (!bad) console.error('[images] failed:', err);
+      return json(res, bad ? 400 : 500, { kind: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  if (req.method === 'POST' && url.pathname === '/certificates') {
+    if (!fromPocketBase(req)) return json(res, 403, { kind: 'error', message: 'not allowed' });
+    let root: string;
+    try {
+      root = workFolder();
+    } catch (err) {
+      console.error(`[certificates] ${err instanceof Error ? err.message : err}`);
+      return json(res, 503, { kind: 'error', message: 'no usable work folder' });
+    }
+    try {
+      const bytes = await makeCertificate(parseCertificateRequest(JSON.parse(await readBody(req)), root));
+      return json(res, 200, { kind: 'certificate', bytes });
+    } catch (err) {
+      const bad = err instanceof CertificateError || err instanceof VariantError || err instanceof SyntaxError;
+      if (!bad) console.error('[certificates] failed:', err);
       return json(res, bad ? 400 : 500, { kind: 'error', message: err instanceof Error ? err.message : String(err) });
     }
   }

@@ -27,7 +27,7 @@ const FLOORS = { performance: 80, accessibility: 100, seo: 100 };
 const firstFlag = args.findIndex((a) => a.startsWith('--'));
 const only = new Set(firstFlag < 0 ? args : args.slice(0, firstFlag));
 const sectionArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
-const SECTIONS = ['bundle', 'lighthouse', 'api', 'drop', 'sync', 'sync-faults'];
+const SECTIONS = ['bundle', 'lighthouse', 'api', 'drop', 'live-count', 'sync', 'sync-faults'];
 const unknown = [...only].filter((s) => !SECTIONS.includes(s));
 if (unknown.length) {
   console.error(`unknown bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -199,7 +199,7 @@ try {
     table(rows);
   }
   // a section that fails to load or throws fails the bench
-  for (const extra of ['drop', 'sync', 'sync-faults']) {
+  for (const extra of ['drop', 'live-count', 'sync', 'sync-faults']) {
     if (!want(extra)) continue;
     const mod = await import(`../tests/bench/${extra}.mjs`);
     await mod.default({ table, argv: sectionArgs });

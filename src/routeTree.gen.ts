@@ -29,6 +29,7 @@ import { Route as DropSlugRouteImport } from './routes/drop.$slug'
 import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
+import { Route as OrderTokenRouteImport } from './routes/order.$token'
 import { Route as AuthedAdminVideosRouteImport } from './routes/_authed/admin/videos'
 import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
 import { Route as AuthedCourseSlugEnrollRouteImport } from './routes/_authed/course/$slug/enroll'
@@ -133,6 +134,11 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
   path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderTokenRoute = OrderTokenRouteImport.update({
+  id: '/order/$token',
+  path: '/order/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAdminVideosRoute = AuthedAdminVideosRouteImport.update({
   id: '/admin/videos',
   path: '/admin/videos',
@@ -173,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/order/$token': typeof OrderTokenRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/videos': typeof AuthedAdminVideosRoute
@@ -198,6 +205,7 @@ export interface FileRoutesByTo {
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/order/$token': typeof OrderTokenRoute
   '/drop': typeof DropIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/videos': typeof AuthedAdminVideosRoute
@@ -225,6 +233,7 @@ export interface FileRoutesById {
   '/drop/$slug': typeof DropSlugRoute
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/order/$token': typeof OrderTokenRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
   '/_authed/admin/videos': typeof AuthedAdminVideosRoute
@@ -252,6 +261,7 @@ export interface FileRouteTypes {
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
+    | '/order/$token'
     | '/drop/'
     | '/news/'
     | '/admin/videos'
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
+    | '/order/$token'
     | '/drop'
     | '/news'
     | '/admin/videos'
@@ -303,6 +314,7 @@ export interface FileRouteTypes {
     | '/drop/$slug'
     | '/exhibitions/$slug'
     | '/news/$slug'
+    | '/order/$token'
     | '/drop/'
     | '/news/'
     | '/_authed/admin/videos'
@@ -328,6 +340,7 @@ export interface RootRouteChildren {
   DropSlugRoute: typeof DropSlugRoute
   ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
   NewsSlugRoute: typeof NewsSlugRoute
+  OrderTokenRoute: typeof OrderTokenRoute
   DropIndexRoute: typeof DropIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
@@ -474,6 +487,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$token': {
+      id: '/order/$token'
+      path: '/order/$token'
+      fullPath: '/order/$token'
+      preLoaderRoute: typeof OrderTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/admin/videos': {
       id: '/_authed/admin/videos'
       path: '/admin/videos'
@@ -544,6 +564,7 @@ const rootRouteChildren: RootRouteChildren = {
   DropSlugRoute: DropSlugRoute,
   ExhibitionsSlugRoute: ExhibitionsSlugRoute,
   NewsSlugRoute: NewsSlugRoute,
+  OrderTokenRoute: OrderTokenRoute,
   DropIndexRoute: DropIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
 }

@@ -34,7 +34,21 @@ registerOfflineMediaRoutes();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
     // Paths with a file extension (robots.txt, sw.js, icons) are files, never app routes.
-    denylist: [/^\/api\//, /^\/_\//, /^\/_$/, /\/[^/]+\.[a-z0-9]+$/i],
+    denylist: [/^\/api\//, /^\/_\//, /^\/_$/, /^\/verify(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
+  }),
+);
+
+// The certificates of a buyer's order page (/order/$token): the PDF under the order's own link,
+// kept once fetched so the page's downloads work offline like the page. A certificate's file
+// never changes (a refund voids it on the page and at /verify, not in the file).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /^\/api\/atelier\/order\/[a-z0-9]{15}-[0-9a-f]{32}\/certificates\/[0-9A-Z]{12}$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'order-certificates',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 100 })],
   }),
 );
 

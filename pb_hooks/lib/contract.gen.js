@@ -14,6 +14,7 @@ function freeze(value) {
 const Collections = {
   AnalyticsConsents: "analytics_consents",
   Artworks: "artworks",
+  Certificates: "certificates",
   ChapterProgress: "chapter_progress",
   ContactMessages: "contact_messages",
   CourseCompendium: "course_compendium",
@@ -32,6 +33,7 @@ const Collections = {
   NewsletterSubscribers: "newsletter_subscribers",
   Orders: "orders",
   Pages: "pages",
+  PrintStock: "print_stock",
   Prints: "prints",
   SiteSettings: "site_settings",
   StockHolds: "stock_holds",
@@ -44,6 +46,10 @@ const Collections = {
 const Enums = {
   analytics_consents: {
     choice: ["accepted", "refused"],
+  },
+  certificates: {
+    kind: ["print", "course"],
+    status: ["valid", "void"],
   },
   contact_messages: {
     kind: ["contact", "inquiry"],
@@ -71,13 +77,25 @@ const Enums = {
   orders: {
     kind: ["print", "course"],
     currency: ["eur", "sek", "usd"],
-    status: ["pending", "paid", "expired", "failed", "canceled", "needs_refund", "refunded", "amount_mismatch"],
+    status: [
+      "pending",
+      "paid",
+      "shipped",
+      "delivered",
+      "refund_requested",
+      "expired",
+      "failed",
+      "canceled",
+      "needs_refund",
+      "refunded",
+      "amount_mismatch",
+    ],
   },
   prints: {
     currency: ["eur", "sek", "usd"],
   },
   stock_holds: {
-    status: ["open", "consumed", "released"],
+    status: ["open", "consumed", "released", "returned"],
   },
   users: {
     role: ["learner", "admin"],

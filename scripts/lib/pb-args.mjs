@@ -16,6 +16,6 @@ export function pbDirArgs({
     '--automigrate=false',
     // PocketBase treats a binary under the user cache dir (~/.cache) as `go run` and
     // turns dev mode (SQL logging) on by default; keep it off unless asked for.
-    '--dev=false',
+    process.env.PB_DEV ? '--dev' : '--dev=false',
   ];
 }

@@ -16,6 +16,17 @@ export interface StandinSession {
   line_items_requested: any[];
   [key: string]: unknown;
 }
+export interface StandinCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  refunds: { data: { id: string; amount: number }[] };
+  [key: string]: unknown;
+}
 export interface Delivery {
   event: { id: string; type: string; data: { object: StandinSession } };
   payload: string;
@@ -59,6 +70,17 @@ export interface StripeStandin {
   ): Promise<Delivery | { session: StandinSession }>;
   expire(id: string, opts?: { deliver?: boolean }): Promise<Delivery | { session: StandinSession }>;
   deliver(type: string, session: string | StandinSession): Promise<Delivery>;
+  charges: Map<string, StandinCharge>;
+  charge(sessionOrIntent: string): StandinCharge | undefined;
+  refund(
+    sessionId: string,
+    opts?: { amount?: number; deliver?: boolean },
+  ): Promise<{ refund: { id: string; amount: number }; charge: StandinCharge; event: Delivery | null }>;
+  dispute(
+    sessionId: string,
+    opts?: { reason?: string; deliver?: boolean },
+  ): Promise<{ dispute: Record<string, unknown> & { id: string }; event: Delivery | null }>;
+  deliverObject(type: string, object: unknown, eventId?: string): Promise<Delivery>;
   stop(): Promise<void>;
 }
 // biome-ignore lint/suspicious/noExplicitAny: form parsing result

@@ -1,8 +1,10 @@
 // A stateful Stripe stand-in for tests, e2e and the drop bench. It speaks the part of
-// Stripe's HTTP API the shop uses (POST/GET /v1/checkout/sessions), forwards every create
-// to a real stripe-mock process so invalid parameters fail exactly as Stripe would reject
-// them, keeps session state (open → complete/paid, expired), delivers signed webhooks to
-// PocketBase, and serves a hosted "checkout" page at each session's url.
+// Stripe's HTTP API the shop uses (checkout sessions: create, retrieve, expire, list by
+// payment intent; refunds, full and partial), sends every API request to a real stripe-mock
+// process first so invalid parameters fail exactly as Stripe would reject them, keeps state
+// (sessions open → complete/paid or expired, each paid session's charge with its refunds and
+// disputes), delivers signed webhooks to PocketBase (checkout.session.*, charge.refunded,
+// charge.dispute.created), and serves a hosted "checkout" page at each session's url.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -78,6 +80,8 @@ export async function startStripeStandin(opts = {}) {
   const requests = [];
   const deliveries = [];
   const refunds = [];
+  // charges by payment intent: {id, amount, amount_refunded, refunded, refunds, disputes}
+  const charges = new Map();
   // Answers to force on the next API requests ({status, message}): Stripe refusing or failing.
   const failNext = [];
 
@@ -111,16 +115,78 @@ export async function startStripeStandin(opts = {}) {
     };
   }
 
+  /** The charge of a paid session, as Stripe shapes it (refunds listed newest first). */
+  function newCharge(session) {
+    return {
+      id: id('ch'),
+      object: 'charge',
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: 0,
+      captured: true,
+      currency: session.currency,
+      paid: true,
+      refunded: false,
+      status: 'succeeded',
+      disputed: false,
+      payment_intent: session.payment_intent,
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      refunds: { object: 'list', data: [], has_more: false, total_count: 0, url: '/v1/refunds' },
+    };
+  }
+
+  function chargeView(ch) {
+    return structuredClone(ch);
+  }
+
+  /** Records a refund on a charge (amount in cents, default: what is left). Returns the refund or an error answer. */
+  function refundCharge(ch, amount, metadata, mocked) {
+    const left = ch.amount - ch.amount_refunded;
+    if (left <= 0)
+      return stripeError(400, `Charge ${ch.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    const value = amount === undefined ? left : Number(amount);
+    if (!Number.isInteger(value) || value < 1 || value > left)
+      return stripeError(400, `Refund amount (${value}) is greater than unrefunded amount on charge (${left})`, {
+        param: 'amount',
+      });
+    const refund = {
+      ...(mocked ?? {}),
+      id: id('re'),
+      object: 'refund',
+      amount: value,
+      charge: ch.id,
+      currency: ch.currency,
+      payment_intent: ch.payment_intent,
+      status: 'succeeded',
+      metadata: metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    ch.amount_refunded += value;
+    ch.refunded = ch.amount_refunded >= ch.amount;
+    ch.refunds.data.unshift(refund);
+    ch.refunds.total_count += 1;
+    refunds.push(refund);
+    return { status: 200, body: refund, charge: ch };
+  }
+
   async function deliver(type, session) {
     if (!webhookUrl) throw new Error('stripe stand-in: no webhookUrl to deliver to');
+    return deliverObject(type, session);
+  }
+
+  /** Sends one signed event about `object` (a session, charge or dispute) to the webhook. */
+  async function deliverObject(type, object, eventId = id('evt')) {
+    if (!webhookUrl) throw new Error('stripe stand-in: no webhookUrl to deliver to');
     const event = {
-      id: id('evt'),
+      id: eventId,
       object: 'event',
       api_version: STRIPE_API_VERSION,
       created: Math.floor(Date.now() / 1000),
       type,
       livemode: false,
-      data: { object: session },
+      data: { object },
     };
     const payload = JSON.stringify(event);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
@@ -139,6 +205,7 @@ export async function startStripeStandin(opts = {}) {
     session.status = 'complete';
     session.payment_status = paid ? 'paid' : 'unpaid';
     session.payment_intent = session.payment_intent ?? id('pi');
+    if (paid && !charges.has(session.payment_intent)) charges.set(session.payment_intent, newCharge(session));
     const email = customerEmail ?? session.customer_email ?? 'buyer@example.com';
     session.customer_details = { ...(session.customer_details ?? {}), email, name: 'Test Buyer' };
     if (session.shipping_address_collection) {
@@ -190,12 +257,17 @@ export async function startStripeStandin(opts = {}) {
     }
     const params = req.method === 'GET' ? {} : parseForm(body);
     requests.push({ method: req.method, path, params, raw: body, headers: req.headers });
-    const answer = route(req.method, path, params, checked.json);
+    const answer = route(req.method, path, params, checked.json, new URL(req.url, url).searchParams);
     if (key && answer.status < 500) byIdempotencyKey.set(`${req.method} ${path} ${key}`, answer);
     return answer;
   }
 
-  function route(method, path, params, mocked) {
+  function route(method, path, params, mocked, query) {
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const pi = query?.get('payment_intent');
+      const data = [...sessions.values()].filter((x) => !pi || x.payment_intent === pi);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' } };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const session = buildSession(params, mocked);
       sessions.set(session.id, session);
@@ -225,34 +297,24 @@ export async function startStripeStandin(opts = {}) {
       return { status: 200, body: s };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      const session = [...sessions.values()].find(
-        (x) => x.payment_intent && x.payment_intent === params.payment_intent,
-      );
-      if (!session)
-        return stripeError(400, `No such payment_intent: '${params.payment_intent}'`, {
-          code: 'resource_missing',
-          param: 'payment_intent',
-        });
-      if (session.payment_status !== 'paid')
-        return stripeError(400, 'This PaymentIntent does not have a successful charge to refund.', {
-          code: 'charge_not_refundable',
-        });
-      if (refunds.some((r) => r.payment_intent === params.payment_intent))
-        return stripeError(400, `Charge for ${params.payment_intent} has already been refunded.`, {
-          code: 'charge_already_refunded',
-        });
-      const refund = {
-        ...(mocked ?? {}),
-        id: id('re'),
-        object: 'refund',
-        payment_intent: params.payment_intent,
-        amount: session.amount_total,
-        currency: session.currency,
-        status: 'succeeded',
-        metadata: params.metadata ?? {},
-      };
-      refunds.push(refund);
-      return { status: 200, body: refund };
+      const ch = charges.get(params.payment_intent);
+      if (!ch) {
+        const known = [...sessions.values()].some(
+          (x) => x.payment_intent && x.payment_intent === params.payment_intent,
+        );
+        return known
+          ? stripeError(400, 'This PaymentIntent does not have a successful charge to refund.', {
+              code: 'charge_not_refundable',
+            })
+          : stripeError(400, `No such payment_intent: '${params.payment_intent}'`, {
+              code: 'resource_missing',
+              param: 'payment_intent',
+            });
+      }
+      const r = refundCharge(ch, params.amount, params.metadata, mocked);
+      // Stripe tells the webhook after answering
+      if (r.status === 200 && webhookUrl) background(deliverObject('charge.refunded', chargeView(ch)));
+      return r.status === 200 ? { status: 200, body: r.body } : r;
     }
     return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -395,12 +457,58 @@ export async function startStripeStandin(opts = {}) {
     async asyncPayment(sessionId, { succeeded = true } = {}) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`unknown session ${sessionId}`);
-      if (succeeded) s.payment_status = 'paid';
+      if (succeeded) {
+        s.payment_status = 'paid';
+        if (!charges.has(s.payment_intent)) charges.set(s.payment_intent, newCharge(s));
+      }
       return deliver(
         succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
         s,
       );
     },
+    charges,
+    /** The charge of a paid session (by session id or payment intent). */
+    charge(sessionOrIntent) {
+      const pi = sessions.get(sessionOrIntent)?.payment_intent ?? sessionOrIntent;
+      return charges.get(pi);
+    },
+    /**
+     * A refund made in Stripe's dashboard: refunds `amount` cents (default: the rest) of the
+     * session's charge and delivers charge.refunded unless deliver:false. Returns
+     * {refund, charge, event?}: `charge` is the event's object, for replaying it later.
+     */
+    async refund(sessionId, { amount, deliver: doDeliver = true } = {}) {
+      const ch = api.charge(sessionId);
+      if (!ch) throw new Error(`no charge for ${sessionId}`);
+      const r = refundCharge(ch, amount, {});
+      if (r.status !== 200) throw new Error(r.body.error.message);
+      const snapshot = chargeView(ch);
+      const event = doDeliver && webhookUrl ? await deliverObject('charge.refunded', snapshot) : null;
+      return { refund: r.body, charge: snapshot, event };
+    },
+    /** The buyer's bank opens a dispute on the session's charge; delivers charge.dispute.created. */
+    async dispute(sessionId, { reason = 'fraudulent', deliver: doDeliver = true } = {}) {
+      const ch = api.charge(sessionId);
+      if (!ch) throw new Error(`no charge for ${sessionId}`);
+      ch.disputed = true;
+      const dispute = {
+        id: id('dp'),
+        object: 'dispute',
+        amount: ch.amount,
+        charge: ch.id,
+        currency: ch.currency,
+        payment_intent: ch.payment_intent,
+        reason,
+        status: 'needs_response',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        metadata: {},
+      };
+      const event = doDeliver && webhookUrl ? await deliverObject('charge.dispute.created', dispute) : null;
+      return { dispute, event };
+    },
+    /** Delivers `object` as an event of `type` (replays: pass the same eventId again). */
+    deliverObject: (type, object, eventId) => deliverObject(type, object, eventId),
     /** Delivers an event of `type` for a session (signed like Stripe). */
     deliver: (type, sessionOrId) =>
       deliver(type, typeof sessionOrId === 'string' ? sessions.get(sessionOrId) : sessionOrId),

@@ -165,9 +165,9 @@ export async function runFloor(ctx, { buyers, round }) {
   };
 }
 
-/** One drop on a running server. */
-export async function runDrop(ctx, { buyers, edition, round = 0 }) {
-  const print = await ctx.createPrint(edition);
+/** One drop on a running server (of a new print, or of `print` when given). */
+export async function runDrop(ctx, { buyers, edition, round = 0, print: given }) {
+  const print = given ?? (await ctx.createPrint(edition));
   const url = `${ctx.server.url}/api/atelier/create-payment`;
   const load = loadavg()[0];
   const serverCpu0 = cpuSeconds(ctx.server.child.pid);

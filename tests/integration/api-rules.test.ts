@@ -117,8 +117,27 @@ const MATRIX: Row[] = [
     list: per([], ['orderLearner'], [], [], ['orderLearner', 'orderGuest']),
     view: { orderLearner: per(404, 200, 404, 404, 200), orderGuest: per(404, 404, 404, 404, 200) },
     create: { body: (role, w) => bodies.orders(uid(role, w)), expect: superuserOnly(200) },
-    update: { record: 'orderLearner', patch: { status: 'paid' }, expect: superuserOnly(200) },
+    // the artist's own fields (lib/shop/order-admin.js keeps the rest)
+    update: { record: 'orderLearner', patch: { tracking_number: 'RR1' }, expect: superuserOnly(200) },
     delete: { record: 'orderLearner', fresh: () => bodies.orders(), expect: superuserOnly(204) },
+  },
+  {
+    // the live edition count: public numbers, one row per print (its id is the print's)
+    collection: 'print_stock',
+    list: all(['printActive', 'printInactive']),
+    view: { printActive: all(200) },
+    create: { body: () => bodies.print_stock(), expect: superuserOnly(200) },
+    update: { record: 'printActive', patch: { available: 3 }, expect: superuserOnly(200) },
+    delete: { record: 'printActive', fresh: () => bodies.print_stock(), expect: superuserOnly(204) },
+  },
+  {
+    // a learner reads their own completion certificate; print certificates only through the order link
+    collection: 'certificates',
+    list: per([], [], ['certCourse'], [], ['certCourse', 'certPrint']),
+    view: { certCourse: per(404, 404, 200, 404, 200), certPrint: per(404, 404, 404, 404, 200) },
+    create: { body: (_r, w) => bodies.certificates(w), expect: superuserOnly(200) },
+    update: { record: 'certCourse', patch: { void_reason: 'x' }, expect: superuserOnly(200) },
+    delete: { record: 'certPrint', fresh: (w) => bodies.certificates(w), expect: superuserOnly(204) },
   },
   serverOnly('stock_holds', 'hold', (w) => bodies.stock_holds(w), { status: 'released' }),
   serverOnly('stripe_events', 'stripeEvent', () => bodies.stripe_events(), { type: 'changed' }),

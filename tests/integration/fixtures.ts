@@ -57,6 +57,23 @@ export const bodies = {
   }),
   stock_holds: (w: World) => ({ print_id: w.ids.printActive, order_id: w.ids.orderGuest, quantity: 1, status: 'open' }),
   stripe_events: () => ({ event_id: unique('evt'), type: 'checkout.session.completed' }),
+  print_stock: () => ({ available: 1, edition_size: 1 }),
+  /** A completion certificate of a learner, or (no user) a print copy's of the guest order. */
+  certificates: (w: World, userId = '') => ({
+    code: Array.from({ length: 12 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[Math.floor(Math.random() * 32)]).join(''),
+    status: 'valid',
+    issued_at: '2026-11-20 10:00:00.000Z',
+    title: 'Certified',
+    ...(userId
+      ? { kind: 'course', user_id: userId, course_id: w.ids.coursePublished, holder_name: 'A Learner' }
+      : {
+          kind: 'print',
+          order_id: w.ids.orderGuest,
+          print_id: w.ids.printActive,
+          edition_number: 1 + Math.floor(Math.random() * 1e6),
+          edition_size: 1e6 + 1,
+        }),
+  }),
   courses: (published = true) => ({
     slug: unique('course'),
     title: 'Course',
@@ -191,6 +208,8 @@ export async function buildWorld(pb: TestPocketBase): Promise<World> {
   await add('enrollment', 'course_enrollments', bodies.course_enrollments(w.users.enrolled, P));
   await add('adminEnrollment', 'course_enrollments', bodies.course_enrollments(w.users.admin, U));
   await add('compendium', 'course_compendium', bodies.course_compendium(P));
+  await add('certCourse', 'certificates', bodies.certificates(w, w.users.enrolled));
+  await add('certPrint', 'certificates', bodies.certificates(w));
   await add('chapterProgress', 'chapter_progress', bodies.chapter_progress(w.users.enrolled, P, w.ids.chapter1));
   await add('taskProgress', 'user_task_progress', bodies.user_task_progress(w.users.enrolled, P, w.ids.chapter1));
   await add('lessonProgress', 'lesson_progress', bodies.lesson_progress(w.users.enrolled, w.ids.lesson));

@@ -44,6 +44,7 @@ const EXPECTED: Record<
       'youtube_url',
       'artist_site_url',
       ...COPIES,
+      'signature',
     ],
     rules: PUBLIC_READ,
   },
@@ -123,6 +124,7 @@ const EXPECTED: Record<
       'is_active',
       'sort_order',
       ...COPIES,
+      'medium',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_active = true', viewRule: 'is_active = true' },
   },
@@ -142,6 +144,33 @@ const EXPECTED: Record<
       'alerted_at',
     ],
     rules: PUBLIC_READ,
+  },
+  print_stock: { fields: ['available', 'edition_size'], rules: PUBLIC_READ },
+  certificates: {
+    fields: [
+      'code',
+      'kind',
+      'status',
+      'order_id',
+      'print_id',
+      'edition_number',
+      'edition_size',
+      'course_id',
+      'user_id',
+      'holder_name',
+      'title',
+      'medium',
+      'size',
+      'issued_at',
+      'voided_at',
+      'void_reason',
+      'file',
+    ],
+    rules: {
+      ...SUPERUSERS_ONLY,
+      listRule: '@request.auth.id != "" && kind = "course" && user_id = @request.auth.id',
+      viewRule: '@request.auth.id != "" && kind = "course" && user_id = @request.auth.id',
+    },
   },
   orders: {
     fields: [
@@ -164,6 +193,20 @@ const EXPECTED: Record<
       'stripe_refund_id',
       'refunded_at',
       'client_network',
+      'carrier',
+      'tracking_number',
+      'tracking_url',
+      'shipped_at',
+      'delivered_at',
+      'shipped_email_sent_at',
+      'delivered_email_sent_at',
+      'amount_refunded',
+      'refund_mailed_amount',
+      'disputed_at',
+      'dispute',
+      'copies_returned',
+      'returned_at',
+      'access_secret',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },
@@ -394,7 +437,13 @@ describe('migrations on an empty database', () => {
   });
 
   it('makes every image a file field with thumbs and image types, and the chapter video and compendium protected', () => {
-    const notImages = ['course_modules.video', 'course_modules.video_archive', 'course_compendium.file'];
+    const notImages = [
+      'course_modules.video',
+      'course_modules.video_archive',
+      'course_compendium.file',
+      'certificates.file',
+      'site_settings.signature',
+    ];
     for (const c of collections) {
       for (const f of c.fields) {
         if (f.name === 'image_variants') {
@@ -423,9 +472,24 @@ describe('migrations on an empty database', () => {
     // a buyer reads their own orders, but not the address and network the per-visitor cap keeps
     for (const name of ['client_ip', 'client_network'])
       expect(byName('orders').fields.find((f: Loose) => f.name === name)).toMatchObject({ type: 'text', hidden: true });
+    // a buyer reads their own orders, but not the address the per-visitor cap keeps
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'client_ip')).toMatchObject({
+      type: 'text',
+      hidden: true,
+    });
+    // certificates: PDFs only their learner (course) or the order's link (print) reach
+    expect(byName('certificates').fields.find((f: Loose) => f.name === 'file')).toMatchObject({
+      protected: true,
+      mimeTypes: ['application/pdf'],
+    });
+    // the order link's secret never reaches the browser
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'access_secret')).toMatchObject({ hidden: true });
     expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual([
       'pending',
       'paid',
+      'shipped',
+      'delivered',
+      'refund_requested',
       'expired',
       'failed',
       'canceled',
@@ -464,6 +528,9 @@ describe('migrations on an empty database', () => {
     expectUnique('newsletter_subscribers', '`email` COLLATE NOCASE');
     expectUnique('contact_messages', '`client_id`');
     expectUnique('exchange_rates', '`currency`');
+    expectUnique('certificates', '`code`');
+    expectUnique('certificates', '`order_id`, `print_id`, `edition_number`');
+    expectUnique('certificates', '`user_id`, `course_id`');
   });
 
   it('turns password sign-in off for users (Google only)', async () => {
@@ -501,6 +568,8 @@ describe('settings', () => {
     // the progress collections have their own roomier rules (outbox batches; 1795270000 migration)
     // each form and sign-in route has its own per-address limit (1795300000 migration)
     expect(s.rateLimits.rules.map((r: Loose) => r.label)).toEqual([
+      'GET /verify/',
+      'GET /api/atelier/order/',
       'POST /api/atelier/demo-sign-in',
       'POST /api/atelier/viewing-room/unlock',
       'POST /api/atelier/subscribe-newsletter',

@@ -109,20 +109,18 @@ function workDir(app) {
 }
 
 /**
- * Asks the renderer for one image's copies: {width, height, files:[{width, path}]}, or
- * {error, webp: []} for a file it cannot read as an image (kept in the map, so it is not
- * asked again every minute; a new upload replaces it). The original goes into this run's
- * folder `job` of the work folder as a new file (never through a link, os.Root).
+ * Copies a stored file of `record` into the work folder as the new file `rel` (relative to
+ * `work`; never through a link, os.Root, O_EXCL) and returns its path, checked to be this
+ * server's own. Also used for the certificates' images (lib/shop/certificates.js).
  */
-function makeCopies(app, record, name, work, job) {
-  const file = `${job}/${$security.randomString(12)}`;
+function copyIntoWork(app, record, name, work, rel) {
   const fsys = app.newFilesystem();
   try {
     const reader = fsys.getReader(`${record.baseFilesPath()}/${name}`);
     try {
       const root = $os.openRoot(work);
       try {
-        const f = root.openFile(file, O_WRONLY | O_CREATE | O_EXCL, 0o600);
+        const f = root.openFile(rel, O_WRONLY | O_CREATE | O_EXCL, 0o600);
         try {
           f.write(toBytes(reader, MAX_BYTES));
         } finally {
@@ -137,9 +135,30 @@ function makeCopies(app, record, name, work, job) {
   } finally {
     fsys.close();
   }
-  const src = `${work}/${file}`;
+  const path = `${work}/${rel}`;
   // the folder is this server's own: the file just made belongs to the same user
-  if ($os.stat(work).sys().uid !== $os.stat(src).sys().uid) throw new Error("the work folder belongs to another user");
+  if ($os.stat(work).sys().uid !== $os.stat(path).sys().uid) throw new Error("the work folder belongs to another user");
+  return path;
+}
+
+/** Makes the folder `job` inside the work folder (removed by the caller when done). */
+function makeJob(work, job) {
+  const root = $os.openRoot(work);
+  try {
+    root.mkdir(job, 0o700);
+  } finally {
+    root.close();
+  }
+}
+
+/**
+ * Asks the renderer for one image's copies: {width, height, files:[{width, path}]}, or
+ * {error, webp: []} for a file it cannot read as an image (kept in the map, so it is not
+ * asked again every minute; a new upload replaces it). The original goes into this run's
+ * folder `job` of the work folder as a new file (never through a link, os.Root).
+ */
+function makeCopies(app, record, name, work, job) {
+  const src = copyIntoWork(app, record, name, work, `${job}/${$security.randomString(12)}`);
   const res = $http.send({
     method: "POST",
     url: `${rendererBase()}/images`,
@@ -229,12 +248,7 @@ function deriveRecord(app, record) {
     const fresh = app.findRecordById(collection.id, record.id);
     const p = plan(fresh);
     if (!needsWork(p)) return 0;
-    const root = $os.openRoot(work);
-    try {
-      root.mkdir(job, 0o700);
-    } finally {
-      root.close();
-    }
+    makeJob(work, job);
     const made = {};
     let madeCount = 0;
     for (const name of p.missing) {
@@ -303,4 +317,4 @@ function backfill(app, collections, budgetMs) {
   return made;
 }
 
-module.exports = { deriveRecord, backfill };
+module.exports = { deriveRecord, backfill, workDir, makeJob, copyIntoWork };

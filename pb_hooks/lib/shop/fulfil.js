@@ -16,7 +16,8 @@ const { siteUrl } = require(`${__hooks}/lib/site/urls.js`);
 const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
 const { jsonArray, jsonField } = require(`${__hooks}/lib/records/json.js`);
 
-const DONE = ["paid", "needs_refund", "refunded", "amount_mismatch"];
+// Statuses a payment has already been recorded for (and the artist's steps after it).
+const DONE = ["paid", "shipped", "delivered", "refund_requested", "needs_refund", "refunded", "amount_mismatch"];
 
 /** The order whose id the server put in the session's metadata (never client_reference_id). */
 function findOrderForSession(app, session) {
@@ -101,8 +102,8 @@ function fulfilPrint(txApp, order, touched) {
     const q = h.getInt("quantity");
     const row = new DynamicModel({ sold: 0 });
     txApp.db().newQuery(`SELECT sold FROM ${Collections.Prints} WHERE id = {:id}`).bind({ id: pid }).one(row);
-    const numbers = [];
-    for (let i = 1; i <= q; i++) numbers.push(row.sold + i);
+    // the lowest free numbers: sold + 1, … unless copies came back (lib/shop/certificates.js)
+    const numbers = require(`${__hooks}/lib/shop/certificates.js`).freeNumbers(txApp, pid, row.sold, q);
     h.set("status", "consumed");
     h.set("edition_numbers", numbers);
     txApp.saveNoValidate(h);
@@ -185,6 +186,9 @@ function markPaid(orderId, session) {
       order.set("fulfilled_at", nowIso());
     }
     txApp.save(order);
+    // one certificate of authenticity per copy, numbered like the copy
+    if (!problem && order.getString("kind") === "print")
+      require(`${__hooks}/lib/shop/certificates.js`).issueForOrder(txApp, order.id, order.getString("paid_at"));
     outcome = problem ? "needs_refund" : "paid";
   });
   printStock.invalidateGate(Object.keys(touched));
@@ -308,14 +312,27 @@ function messagesFor(order) {
   const problem = escapeHtml(order.getString("problem"));
   if (status === "paid") {
     const ship = jsonField(order, "shipping");
+    const after = require(`${__hooks}/lib/shop/after-sale-mail.js`);
+    const certs = require(`${__hooks}/lib/shop/certificates.js`);
+    const token = require(`${__hooks}/lib/shop/order-access.js`).tokenFor($app, order.id);
+    const certList = $app
+      .findRecordsByFilter(Collections.Certificates, "order_id = {:o}", "print_id,edition_number", 0, 0, {
+        o: order.id,
+      })
+      .map(
+        (c) =>
+          `<li><a href="${siteUrl()}/api/atelier/order/${token}/certificates/${c.getString("code")}">${escapeHtml(c.getString("title"))}, ${c.getInt("edition_number")}/${c.getInt("edition_size")}</a> — code ${certs.formatCode(c.getString("code"))}</li>`,
+      )
+      .join("");
+    const extras = `${certList ? `<p>Certificates of authenticity (PDF):</p><ul>${certList}</ul>` : ""}${after.pageLink(order)}`;
     return {
       buyer: {
         subject: kind === "course" ? "Your enrolment is confirmed" : "Your print order is confirmed",
         title: kind === "course" ? "Welcome to the course" : "Thank you for your order",
         body:
           kind === "course"
-            ? `<p>Thank you for enrolling. Your course is ready in <a href="${siteUrl()}/my-courses">My courses</a>.</p>${table}<p>Order ${escapeHtml(shortId)}</p>`
-            : `<p>Thank you for your order. Your signed limited-edition print ships from Stockholm with free worldwide shipping (usually 2–4 weeks). Import duties and taxes may apply.</p>${table}<p>Order ${escapeHtml(shortId)}</p>`,
+            ? `<p>Thank you for enrolling. Your course is ready in <a href="${siteUrl()}/my-courses">My courses</a>.</p>${table}<p>Order ${escapeHtml(shortId)}</p>${after.pageLink(order)}`
+            : `<p>Thank you for your order. Your signed limited-edition print ships from Stockholm with free worldwide shipping (usually 2–4 weeks). Import duties and taxes may apply.</p>${table}<p>Order ${escapeHtml(shortId)}</p>${extras}`,
         kind: "order-buyer",
       },
       artist: {
@@ -388,6 +405,26 @@ function sendEmails(orderId) {
 }
 
 /**
+ * After the paid transition committed: the certificates' PDFs (slow: the renderer), and a
+ * course bought again after a refund gives back the completion certificate if the learner had
+ * completed it (their progress was kept).
+ */
+function afterPaid(orderId) {
+  const certs = require(`${__hooks}/lib/shop/certificates.js`);
+  const order = $app.findRecordById(Collections.Orders, orderId);
+  if (order.getString("kind") === "print") {
+    certs.makeOrderPdfs($app, orderId);
+    return;
+  }
+  const items = jsonField(order, "items") || [];
+  const made =
+    order.getString("user_id") && items[0]
+      ? certs.issueCompletion($app, order.getString("user_id"), items[0].id)
+      : null;
+  if (made) certs.makePdf($app, made.id);
+}
+
+/**
  * Fulfils a checkout session. `session` may be given (the verified webhook payload);
  * otherwise it is retrieved from Stripe. Returns the order record (or null if unknown).
  */
@@ -403,8 +440,9 @@ function fulfil(sessionId, session) {
     const sameAmount =
       Number(session.amount_total) === order.getInt("amount_total") &&
       String(session.currency || "").toLowerCase() === order.getString("currency");
-    if (sameAmount) markPaid(order.id, session);
-    else markMismatch(order.id, session);
+    if (sameAmount) {
+      if (markPaid(order.id, session) === "paid") afterPaid(order.id);
+    } else markMismatch(order.id, session);
     // Every call (webhook retries too) finishes what an earlier one could not: the refund, the mails.
     if ($app.findRecordById(Collections.Orders, order.id).getString("status") === "needs_refund") refund(order.id);
     sendEmails(order.id);
@@ -442,4 +480,4 @@ function sweepExpiredHolds() {
   return n;
 }
 
-module.exports = { fulfil, release, releaseSession, sweepExpiredHolds, findOrderForSession, refund };
+module.exports = { fulfil, release, releaseSession, sweepExpiredHolds, findOrderForSession, refund, money };

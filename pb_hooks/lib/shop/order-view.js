@@ -10,7 +10,9 @@ function isSessionId(v) {
 
 /** payment_status as the success page shows it: paid, unpaid (pending), or the order status. */
 function paymentStatus(status) {
-  if (status === "paid") return "paid";
+  // shipped, delivered and a refund the artist has asked for are all paid orders
+  if (status === "paid" || status === "shipped" || status === "delivered" || status === "refund_requested")
+    return "paid";
   if (status === "pending") return "unpaid";
   return status;
 }

@@ -64,6 +64,8 @@ function writeAvailable(txApp, stock) {
     .newQuery(`UPDATE ${Collections.Prints} SET available = {:a} WHERE id = {:id}`)
     .bind({ a: remainingOf(stock), id: stock.id })
     .execute();
+  // the open pages learn the count once this transaction commits
+  require(`${__hooks}/lib/shop/live-stock.js`).publish(txApp, stock.id, remainingOf(stock), stock.edition);
 }
 
 /**

@@ -5,6 +5,7 @@
 export const Collections = {
   AnalyticsConsents: 'analytics_consents',
   Artworks: 'artworks',
+  Certificates: 'certificates',
   ChapterProgress: 'chapter_progress',
   ContactMessages: 'contact_messages',
   CourseCompendium: 'course_compendium',
@@ -23,6 +24,7 @@ export const Collections = {
   NewsletterSubscribers: 'newsletter_subscribers',
   Orders: 'orders',
   Pages: 'pages',
+  PrintStock: 'print_stock',
   Prints: 'prints',
   SiteSettings: 'site_settings',
   StockHolds: 'stock_holds',
@@ -35,6 +37,10 @@ export const Collections = {
 export const Enums = {
   analytics_consents: {
     choice: ['accepted', 'refused'],
+  },
+  certificates: {
+    kind: ['print', 'course'],
+    status: ['valid', 'void'],
   },
   contact_messages: {
     kind: ['contact', 'inquiry'],
@@ -62,13 +68,25 @@ export const Enums = {
   orders: {
     kind: ['print', 'course'],
     currency: ['eur', 'sek', 'usd'],
-    status: ['pending', 'paid', 'expired', 'failed', 'canceled', 'needs_refund', 'refunded', 'amount_mismatch'],
+    status: [
+      'pending',
+      'paid',
+      'shipped',
+      'delivered',
+      'refund_requested',
+      'expired',
+      'failed',
+      'canceled',
+      'needs_refund',
+      'refunded',
+      'amount_mismatch',
+    ],
   },
   prints: {
     currency: ['eur', 'sek', 'usd'],
   },
   stock_holds: {
-    status: ['open', 'consumed', 'released'],
+    status: ['open', 'consumed', 'released', 'returned'],
   },
   users: {
     role: ['learner', 'admin'],

@@ -86,6 +86,47 @@ export interface ArtworksViewingRoomFields {
   price_note: string;
 }
 
+/** `certificates` (base collection) */
+export interface CertificatesRecord extends BaseRecord {
+  collectionName: 'certificates';
+  /** Verification code (shown as XXXX-XXXX-XXXX; checked at /verify/<code>). Made by the server. */
+  code: string;
+  /** print: authenticity of a sold copy; course: completion. */
+  kind: 'print' | 'course';
+  /** void: the order was refunded (or the course refunded); /verify says so. */
+  status: 'valid' | 'void';
+  /** The order (prints). */
+  order_id: string;
+  /** The print (prints). */
+  print_id: string;
+  /** This copy's number (prints). */
+  edition_number: number;
+  /** The edition's size when sold (prints). */
+  edition_size: number;
+  /** The course (completion). */
+  course_id: string;
+  /** The learner (completion). */
+  user_id: string;
+  /** The learner's name as printed (completion). */
+  holder_name: string;
+  /** Print or course title as printed. */
+  title: string;
+  /** Medium as printed (prints). */
+  medium: string;
+  /** Size as printed (prints). */
+  size: string;
+  /** Date of sale (prints) or of completion (course). */
+  issued_at: string;
+  /** When it became void. */
+  voided_at: string;
+  /** Why it is void. */
+  void_reason: string;
+  /** The certificate PDF, made by the server (again within a minute if it is missing). */
+  file: string;
+  created: string;
+  updated: string;
+}
+
 /** `chapter_progress` (base collection) */
 export interface ChapterProgressRecord extends BaseRecord {
   collectionName: 'chapter_progress';
@@ -446,8 +487,8 @@ export interface OrdersRecord extends BaseRecord {
   currency: 'eur' | 'sek' | 'usd';
   /** Total charged, in cents of the currency. */
   amount_total: number;
-  /** pending: checkout open; paid: fulfilled; expired/canceled/failed: stock released; needs_refund: paid, cannot be fulfilled (see problem), refund it in Stripe; refunded: refunded through Stripe; amount_mismatch: Stripe charged another amount, nothing fulfilled. */
-  status: 'pending' | 'paid' | 'expired' | 'failed' | 'canceled' | 'needs_refund' | 'refunded' | 'amount_mismatch';
+  /** paid: to pack; shipped: set when it leaves (carrier, tracking first; buyer mailed once); delivered: arrived (mailed once); refund_requested: server refunds it in full through Stripe; refunded: done (certificates void, course access ends); needs_refund/amount_mismatch: see problem. */
+  status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'refund_requested' | 'expired' | 'failed' | 'canceled' | 'needs_refund' | 'refunded' | 'amount_mismatch';
   /** Stripe Checkout Session id (cs_...). */
   stripe_session_id: string;
   /** Stripe PaymentIntent id (pi_...). */
@@ -470,6 +511,30 @@ export interface OrdersRecord extends BaseRecord {
   stripe_refund_id: string;
   /** When the refund was made. */
   refunded_at: string;
+  /** Shipping carrier (e.g. PostNord, DHL). Shown to the buyer. */
+  carrier: string;
+  /** Tracking number. Shown to the buyer. */
+  tracking_number: string;
+  /** Tracking link (https). The shipped mail and the order page link to it. */
+  tracking_url: string;
+  /** Set by the server when the status became shipped. */
+  shipped_at: string;
+  /** Set by the server when the status became delivered. */
+  delivered_at: string;
+  /** Set by the server: the shipped mail went out. */
+  shipped_email_sent_at: string;
+  /** Set by the server: the delivered mail went out. */
+  delivered_email_sent_at: string;
+  /** Kept by the server from Stripe: cents refunded so far (a partial refund keeps the order's status). */
+  amount_refunded: number;
+  /** Set by the server when the buyer's bank opened a dispute. */
+  disputed_at: string;
+  /** Set by the server: the dispute's id, reason and amount. Answer it in the Stripe dashboard. */
+  dispute: string;
+  /** Refunded print orders only: tick it when the prints came back to the studio. Only then do the copies return to the edition (their numbers are sold again). */
+  copies_returned: boolean;
+  /** Set by the server when the copies went back to the edition. */
+  returned_at: string;
 }
 
 /** `pages` (base collection) */
@@ -483,6 +548,17 @@ export interface PagesRecord extends BaseRecord {
   body: string;
   /** Only published pages are visible on the site. */
   is_published: boolean;
+  created: string;
+  updated: string;
+}
+
+/** `print_stock` (base collection) */
+export interface PrintStockRecord extends BaseRecord {
+  collectionName: 'print_stock';
+  /** Kept by the server: copies a buyer can still get (the record's id is the print's). */
+  available: number;
+  /** Kept by the server. */
+  edition_size: number;
   created: string;
   updated: string;
 }
@@ -550,6 +626,8 @@ export interface PrintsRecord extends BaseRecord {
   image_variants: Array<string>;
   /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
   image_variant_map: unknown;
+  /** Printed on each certificate of authenticity, e.g. "Giclée print on archival cotton paper". */
+  medium: string;
 }
 
 /** `site_settings` (base collection) */
@@ -595,6 +673,8 @@ export interface SiteSettingsRecord extends BaseRecord {
   image_variants: Array<string>;
   /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
   image_variant_map: unknown;
+  /** Your signature for certificates (a PNG with a transparent or white background, dark ink, about 1200 px wide). Certificates made afterwards carry it. */
+  signature: string;
 }
 
 /** `stock_holds` (base collection) */
@@ -607,7 +687,7 @@ export interface StockHoldsRecord extends BaseRecord {
   /** Number of prints held. */
   quantity: number;
   /** open: checkout in progress; consumed: paid; released: expired or canceled. */
-  status: 'open' | 'consumed' | 'released';
+  status: 'open' | 'consumed' | 'released' | 'returned';
   /** When an open hold is released if the checkout was not paid. */
   expires_at: string;
   /** Edition numbers assigned when paid, e.g. [3, 4]. */
@@ -673,6 +753,7 @@ export interface UsersRecord extends BaseRecord {
 export interface CollectionRecords {
   analytics_consents: AnalyticsConsentsRecord;
   artworks: ArtworksRecord;
+  certificates: CertificatesRecord;
   chapter_progress: ChapterProgressRecord;
   contact_messages: ContactMessagesRecord;
   course_compendium: CourseCompendiumRecord;
@@ -691,6 +772,7 @@ export interface CollectionRecords {
   newsletter_subscribers: NewsletterSubscribersRecord;
   orders: OrdersRecord;
   pages: PagesRecord;
+  print_stock: PrintStockRecord;
   prints: PrintsRecord;
   site_settings: SiteSettingsRecord;
   stock_holds: StockHoldsRecord;

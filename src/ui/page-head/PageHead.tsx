@@ -10,13 +10,15 @@ export interface PageHeadProps {
   description?: string;
   /** A share image (a site path or an absolute URL). */
   image?: string;
+  /** A private page (an order link): kept out of search engines. */
+  noindex?: boolean;
 }
 
 /**
  * The page's head: title, description, canonical and share tags. Routes render exactly one
  * per page; React 19 hoists these tags into <head> and removes them when the page unmounts.
  */
-export function PageHead({ title, description, image }: PageHeadProps) {
+export function PageHead({ title, description, image, noindex = false }: PageHeadProps) {
   const settings = useSiteSettings();
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -30,7 +32,7 @@ export function PageHead({ title, description, image }: PageHeadProps) {
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       <meta name="author" content={name} />
-      <meta name="robots" content="index, follow" />
+      <meta name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
       <link rel="canonical" href={url} />
       <meta property="og:site_name" content={name} />
       <meta property="og:type" content="website" />

@@ -7,18 +7,12 @@ import { toast } from '@/ui/toast/toast-store';
 import { type AdminChapter, adminChaptersQueryOptions } from '../api/chapters';
 import { type AdminCourse, adminCoursesQueryOptions } from '../api/courses';
 import { compendiumFileName, compendiumText } from '../model/compendium';
+import { saveAs } from '@/lib/files/save-as';
 import * as styles from './AdminVideos.css';
 import { ChapterCard } from './ChapterCard';
 
 function saveTextFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveAs(new Blob([text], { type: 'text/plain;charset=utf-8' }), name);
 }
 
 /** Toasts a query failure once per failure. */

@@ -5,6 +5,7 @@
 // that copy, so it opens offline too.
 import { queryOptions } from '@tanstack/react-query';
 import { Collections } from '@/lib/contract/contract.gen';
+import { saveAs } from '@/lib/files/save-as';
 import { db } from '@/lib/offline/db';
 import { useLiveQuery } from '@/lib/offline/live';
 import { offlineMediaKey } from '@/lib/offline/media-keys';
@@ -44,8 +45,11 @@ export function compendiumCacheKey(file: Pick<CompendiumFile, 'id' | 'collection
   });
 }
 
+/** A protected PDF of a course (compendium, completion certificate): its record and file name. */
+export type CourseFile = Pick<CompendiumFile, 'id' | 'collectionId' | 'collectionName' | 'course_id' | 'file'>;
+
 /** The tokenized URL of the protected file (the token is the signed-in learner's). */
-export async function compendiumUrl(file: CompendiumFile): Promise<string> {
+export async function compendiumUrl(file: CourseFile): Promise<string> {
   const token = await pb.files.getToken();
   return pb.files.getURL(
     { id: file.id, collectionId: file.collectionId, collectionName: file.collectionName },
@@ -56,15 +60,44 @@ export async function compendiumUrl(file: CompendiumFile): Promise<string> {
   );
 }
 
-/** This learner's downloaded compendium of a course (its downloads row), live; undefined while loading. */
-export function useStoredCompendium(userId: string, courseId: string) {
+/** This learner's downloaded course file titled `title` (its downloads row), live; undefined while loading. */
+export function useStoredCourseFile(userId: string, courseId: string, title: string) {
   return useLiveQuery(
     async () =>
       (await db.downloads.where('[userId+courseId]').equals([userId, courseId]).toArray()).find(
-        (r) => r.kind === 'file' && r.chapterId === '' && r.title === COMPENDIUM_TITLE,
+        (r) => r.kind === 'file' && r.chapterId === '' && r.title === title,
       ) ?? null,
-    [userId, courseId],
+    [userId, courseId, title],
   );
+}
+
+/** This learner's downloaded compendium of a course (its downloads row), live; undefined while loading. */
+export const useStoredCompendium = (userId: string, courseId: string) =>
+  useStoredCourseFile(userId, courseId, COMPENDIUM_TITLE);
+
+/**
+ * Saves a course PDF as a file: the copy in the learner's downloads, else (online) the server's,
+ * kept as that copy first (offline-files.ts).
+ */
+export async function downloadCourseFile(
+  userId: string,
+  stored: { key: string; userId: string } | null | undefined,
+  file: CourseFile | null | undefined,
+  title: string,
+  name: string,
+): Promise<void> {
+  let blob = stored ? await storedFile(stored) : null;
+  if (!blob) {
+    if (!file?.file) throw new Error(`The ${title.toLowerCase()} is not on this device. Connect to download it.`);
+    blob = await saveFileForOffline(userId, {
+      key: compendiumCacheKey(file),
+      courseId: file.course_id,
+      title,
+      type: 'application/pdf',
+      url: () => compendiumUrl(file),
+    });
+  }
+  saveAs(blob, name);
 }
 
 /**

@@ -15,4 +15,5 @@ export const courseKeys = {
   progressPull: (userId: string, courseId: string) => [...OWN_DATA_KEY, userId, 'progress-pull', courseId] as const,
   downloadable: (userId: string) => [...OWN_DATA_KEY, userId, 'downloadable-courses'] as const,
   compendium: (userId: string, courseId: string) => [...OWN_DATA_KEY, userId, 'compendium', courseId] as const,
+  certificate: (userId: string, courseId: string) => [...OWN_DATA_KEY, userId, 'certificate', courseId] as const,
 };

@@ -2,19 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
-import { compendiumQueryOptions, saveCompendium, storedCompendium, useStoredCompendium } from '../api/compendium';
-
-/** Hands the browser a Blob as a file download. */
-function saveAs(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { COMPENDIUM_TITLE, compendiumQueryOptions, downloadCourseFile, useStoredCompendium } from '../api/compendium';
 
 /**
  * "Download Compendium": the course's protected PDF. The first press stores it in the
@@ -38,12 +26,7 @@ export function CompendiumButton({
   const download = async () => {
     setBusy(true);
     try {
-      let blob = stored ? await storedCompendium(stored) : null;
-      if (!blob) {
-        if (!record.data) throw new Error('The compendium is not on this device. Connect to download it.');
-        blob = await saveCompendium(userId, record.data);
-      }
-      saveAs(blob, `${courseSlug}-compendium.pdf`);
+      await downloadCourseFile(userId, stored, record.data, COMPENDIUM_TITLE, `${courseSlug}-compendium.pdf`);
     } catch (err) {
       toast({
         title: 'Download failed',

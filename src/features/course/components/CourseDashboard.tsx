@@ -17,6 +17,7 @@ import { useCourseProgress } from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
 import { chapterNumber, completedChapterCount, coursePrice, percent } from '../model/progress';
 import * as c from './course.css';
+import { CertificateCard } from './CertificateCard';
 import * as styles from './CourseDashboard.css';
 import { DownloadButton } from './DownloadButton';
 import { DownloadsList } from './DownloadsList';
@@ -142,6 +143,15 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
           </section>
         </div>
       )}
+
+      {enrolled ? (
+        <CertificateCard
+          userId={user.id}
+          courseId={data.id}
+          courseSlug={slug}
+          completed={chapters.length > 0 && completed === chapters.length}
+        />
+      ) : null}
 
       {enrolled ? <CourseDownload user={user} course={data} /> : null}
 

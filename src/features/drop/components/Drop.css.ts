@@ -87,3 +87,7 @@ export const input = style({
 
 /** A field error from the server, on its own line below the field and the button. */
 export const error = style({ flexBasis: '100%', margin: 0, fontSize: vars.fontSize.xs, color: vars.color.danger });
+
+export const buy = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });
+
+export const count = style({ margin: 0, fontSize: vars.fontSize.lg, fontVariantNumeric: 'tabular-nums' });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
+import { copiesLeft, useLiveStock } from '@/lib/stock/live-stock';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
 import type { DropWithPrint } from '../api/drop';
@@ -15,6 +16,8 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
   const left = timeLeft(now, release);
   const print = drop.expand?.print_id;
   const image = print ? imageSource(print, print.main_image) : undefined;
+  const live = useLiveStock();
+  const copies = print ? copiesLeft(live, print) : 0;
 
   return (
     <div className={styles.page}>
@@ -43,10 +46,19 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
               The drop is live! The edition is now available.
             </p>
             {print ? (
-              <div>
-                <Link to="/print-view" search={{ print: print.slug }} className={button()}>
-                  Buy Print
-                </Link>
+              <div className={styles.buy}>
+                <p className={styles.count} data-testid="edition-count" aria-live="polite">
+                  {copies > 0 ? `${copies} of ${print.edition_size} left` : 'Sold out'}
+                </p>
+                {copies > 0 ? (
+                  <Link to="/print-view" search={{ print: print.slug }} className={button()}>
+                    Buy Print
+                  </Link>
+                ) : (
+                  <button type="button" className={button()} disabled>
+                    Buy Print
+                  </button>
+                )}
               </div>
             ) : null}
           </>

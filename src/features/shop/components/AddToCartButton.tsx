@@ -5,11 +5,22 @@ import { printCartId } from '../model/cart';
 import { useCartStore } from '../store';
 import { useShopPricing } from './use-shop-pricing';
 
-/** "Add to Cart" for a print; disabled as "Sold Out" when no copies are left. */
-export function AddToCartButton({ print, block = false }: { print: PrintsRecord; block?: boolean }) {
+/**
+ * "Add to Cart" for a print; disabled as "Sold Out" when no copies are left (`available`: the
+ * live count when the page has one).
+ */
+export function AddToCartButton({
+  print,
+  available = print.available,
+  block = false,
+}: {
+  print: PrintsRecord;
+  available?: number;
+  block?: boolean;
+}) {
   const add = useCartStore((s) => s.add);
   const { currency, priceOf } = useShopPricing();
-  const soldOut = print.available <= 0;
+  const soldOut = available <= 0;
   return (
     <button
       type="button"

@@ -11,10 +11,13 @@ import { useShopPricing } from './use-shop-pricing';
 /** One print on /print-editions: image and title link to /print-view?print={slug}. */
 export function PrintCard({
   print,
+  available,
   highlighted = false,
   priority = false,
 }: {
   print: PrintsRecord;
+  /** Copies left now (the live count). */
+  available: number;
   highlighted?: boolean;
   priority?: boolean;
 }) {
@@ -52,13 +55,15 @@ export function PrintCard({
       </h2>
       <p className={styles.meta}>
         {print.size ? `${print.size} · ` : ''}
-        {availabilityText(print)}
+        <span data-testid="availability" aria-live="polite">
+          {availabilityText({ edition_size: print.edition_size, available })}
+        </span>
       </p>
       <div className={styles.row}>
         <span className={styles.price} data-testid="print-price">
           {formatPrice(priceOf(print), currency)}
         </span>
-        <AddToCartButton print={print} />
+        <AddToCartButton print={print} available={available} />
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { copiesLeft, useLiveStock } from '@/lib/stock/live-stock';
 import { container, eyebrow } from '@/styles/utils.css';
 import { printsQueryOptions } from '../api/prints';
 import { CurrencySelect } from './CurrencySelect';
@@ -9,6 +10,7 @@ import * as styles from './ShopPage.css';
 /** /print-editions: active prints by sort order, currency selector, Add to Cart. */
 export function PrintEditionsPage({ highlight }: { highlight?: string }) {
   const { data: prints } = useSuspenseQuery(printsQueryOptions());
+  const live = useLiveStock();
 
   // /print-editions?print={slug} (the home teaser's link) brings that print into view.
   useEffect(() => {
@@ -31,7 +33,13 @@ export function PrintEditionsPage({ highlight }: { highlight?: string }) {
       {prints.length > 0 ? (
         <div className={styles.grid}>
           {prints.map((p, i) => (
-            <PrintCard key={p.id} print={p} highlighted={p.slug === highlight} priority={i === 0} />
+            <PrintCard
+              key={p.id}
+              print={p}
+              available={copiesLeft(live, p)}
+              highlighted={p.slug === highlight}
+              priority={i === 0}
+            />
           ))}
         </div>
       ) : (

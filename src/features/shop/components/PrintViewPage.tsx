@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { imageSource } from '@/lib/pocketbase/files';
+import { copiesLeft, useLiveStock } from '@/lib/stock/live-stock';
 import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { Image } from '@/ui/image/Image';
@@ -25,6 +26,7 @@ export function PrintViewPage({ slug }: { slug?: string }) {
   const { data: prints } = useSuspenseQuery(printsQueryOptions());
   const print = pickPrint(prints, slug);
   const { currency, priceOf } = useShopPricing();
+  const live = useLiveStock();
 
   if (!print) {
     return (
@@ -74,13 +76,15 @@ export function PrintViewPage({ slug }: { slug?: string }) {
           <h1 className={styles.title}>{print.title}</h1>
           <div className={styles.facts}>
             {print.size ? <p>{print.size}</p> : null}
-            <p data-testid="availability">{availabilityText(print)}</p>
+            <p data-testid="availability" aria-live="polite">
+              {availabilityText({ edition_size: print.edition_size, available: copiesLeft(live, print) })}
+            </p>
           </div>
           <p className={styles.price} data-testid="print-price">
             {formatPrice(priceOf(print), currency)}
           </p>
           <CurrencySelect />
-          <AddToCartButton print={print} block />
+          <AddToCartButton print={print} available={copiesLeft(live, print)} block />
           {print.description ? <p className={styles.description}>{print.description}</p> : null}
           <p className={styles.notes}>
             Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import

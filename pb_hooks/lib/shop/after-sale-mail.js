@@ -1,0 +1,178 @@
+// The mails after a sale: shipped, delivered, refunded (full or partial) to buyer and artist,
+// and a dispute to the artist. Each is claimed before it is sent with an UPDATE of its own
+// column that succeeds once (so a repeated webhook or a second save never mails twice), and
+// released when the send failed so the next call tries again. CommonJS; require inside handlers.
+
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { escapeHtml } = require(`${__hooks}/lib/http/html.js`);
+const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
+const { jsonArray } = require(`${__hooks}/lib/records/json.js`);
+
+/** Sets an empty date column to now; true when this call did it. */
+function claim(column, orderId) {
+  let mine = false;
+  $app.runInTransaction((txApp) => {
+    const r = txApp
+      .db()
+      .newQuery(`UPDATE ${Collections.Orders} SET ${column} = {:now} WHERE id = {:id} AND ${column} = ''`)
+      .bind({ now: nowIso(), id: orderId })
+      .execute();
+    mine = r.rowsAffected() === 1;
+  });
+  return mine;
+}
+
+function release(column, orderId) {
+  $app.runInTransaction((txApp) => {
+    txApp
+      .db()
+      .newQuery(`UPDATE ${Collections.Orders} SET ${column} = '' WHERE id = {:id}`)
+      .bind({ id: orderId })
+      .execute();
+  });
+}
+
+function money(cents, currency) {
+  return require(`${__hooks}/lib/shop/fulfil.js`).money(cents, currency);
+}
+
+function itemsHtml(order) {
+  const items = jsonArray(order, "items");
+  return `<ul>${items
+    .map((it) => {
+      const nums = it.edition_numbers?.length ? ` — no. ${it.edition_numbers.join(", ")}` : "";
+      return `<li>${escapeHtml(it.title)}${escapeHtml(nums)} × ${escapeHtml(it.quantity)}</li>`;
+    })
+    .join("")}</ul>`;
+}
+
+function pageLink(order) {
+  const url = require(`${__hooks}/lib/shop/order-access.js`).pageUrl($app, order.id);
+  return `<p><a href="${escapeHtml(url)}">View your order</a> (your private link; no account needed).</p>`;
+}
+
+function sendTo(to, subject, title, body, kind, orderId, replyTo) {
+  const m = require(`${__hooks}/lib/mail/mailer.js`);
+  return m.send({ to, subject, html: m.layout({ title, bodyHtml: body }), kind, ref: orderId, replyTo });
+}
+
+/** The one "your print has shipped" mail, with the tracking link. */
+function sendShipped(orderId) {
+  const order = $app.findRecordById(Collections.Orders, orderId);
+  const to = order.getString("email");
+  if (!to || !claim("shipped_email_sent_at", orderId)) return false;
+  const carrier = order.getString("carrier");
+  const number = order.getString("tracking_number");
+  const url = order.getString("tracking_url");
+  const tracking = url
+    ? `<p><a href="${escapeHtml(url)}">Track your parcel</a>${number ? ` (${escapeHtml(carrier ? `${carrier} ` : "")}${escapeHtml(number)})` : ""}</p>`
+    : number
+      ? `<p>Tracking number: ${escapeHtml(carrier ? `${carrier} ` : "")}${escapeHtml(number)}</p>`
+      : "";
+  const body = `<p>Your order ${escapeHtml(order.id.slice(0, 8))} left the studio in Stockholm today.</p>${itemsHtml(order)}${tracking}<p>Shipping usually takes 2–4 weeks; import duties and taxes may apply.</p>${pageLink(order)}`;
+  const res = sendTo(to, "Your print is on its way", "Your print has shipped", body, "order-shipped", orderId);
+  if (!res.ok) release("shipped_email_sent_at", orderId);
+  return res.ok;
+}
+
+function sendDelivered(orderId) {
+  const order = $app.findRecordById(Collections.Orders, orderId);
+  const to = order.getString("email");
+  if (!to || !claim("delivered_email_sent_at", orderId)) return false;
+  const body = `<p>Your order ${escapeHtml(order.id.slice(0, 8))} has been delivered. We hope it gives you joy for many years.</p>${itemsHtml(order)}<p>Your certificates of authenticity are on your order page.</p>${pageLink(order)}`;
+  const res = sendTo(to, "Your print has arrived", "Delivered", body, "order-delivered", orderId);
+  if (!res.ok) release("delivered_email_sent_at", orderId);
+  return res.ok;
+}
+
+/**
+ * Mails buyer and artist about the refunded amount when it grew since the last refund mail
+ * (full or partial; a repeated or older event finds nothing new). Orders refunded because they
+ * could not be fulfilled (needs_refund) already had their own mails.
+ */
+function sendRefund(orderId) {
+  const order = $app.findRecordById(Collections.Orders, orderId);
+  const amount = order.getInt("amount_refunded");
+  if (!amount || order.getString("problem")) return false;
+  let mine = false;
+  $app.runInTransaction((txApp) => {
+    const r = txApp
+      .db()
+      .newQuery(
+        `UPDATE ${Collections.Orders} SET refund_mailed_amount = {:a} WHERE id = {:id} AND refund_mailed_amount < {:a}`,
+      )
+      .bind({ a: amount, id: orderId })
+      .execute();
+    mine = r.rowsAffected() === 1;
+  });
+  if (!mine) return false;
+  const currency = order.getString("currency");
+  const total = order.getInt("amount_total");
+  const full = order.getString("status") === "refunded";
+  const ref = escapeHtml(order.id.slice(0, 8));
+  const sum = escapeHtml(money(amount, currency));
+  const course = order.getString("kind") === "course";
+  const effect = full
+    ? course
+      ? "<p>Your access to the course has ended. Your progress is kept: if you enrol again one day, you continue where you stopped.</p>"
+      : "<p>The certificates of authenticity of this order are no longer valid.</p>"
+    : "";
+  const buyerBody = `<p>${full ? `Order ${ref} has been refunded in full: ${sum}.` : `${sum} of order ${ref} (${escapeHtml(money(total, currency))}) has been refunded.`} It usually shows on your statement within 5–10 days.</p>${effect}${itemsHtml(order)}${pageLink(order)}`;
+  let ok = true;
+  const buyer = order.getString("email");
+  if (buyer) {
+    ok =
+      sendTo(buyer, full ? "Your refund" : "A partial refund", "Refund", buyerBody, "order-refund", orderId).ok && ok;
+  }
+  const artist = $os.getenv("ARTIST_EMAIL");
+  if (artist) {
+    const next = course
+      ? "The learner's enrolment has ended (their progress is kept)."
+      : full
+        ? "Its certificates are void. The copies stay counted as sold until they come back: then tick <strong>copies_returned</strong> on the order in the admin UI, and only then are they for sale again."
+        : "";
+    const artistBody = `<p>${full ? "Refunded in full" : "Partially refunded"}: ${sum} of ${escapeHtml(money(total, currency))}, order ${ref} from ${escapeHtml(buyer || "unknown")}.</p>${itemsHtml(order)}<p>${next}</p>`;
+    ok =
+      sendTo(
+        artist,
+        `${full ? "Refunded" : "Partial refund"}: order ${order.id.slice(0, 8)}`,
+        "Refund recorded",
+        artistBody,
+        "order-refund-artist",
+        orderId,
+        buyer || undefined,
+      ).ok && ok;
+  }
+  if (!ok) {
+    // let the next event or call try again
+    $app.runInTransaction((txApp) => {
+      txApp
+        .db()
+        .newQuery(
+          `UPDATE ${Collections.Orders} SET refund_mailed_amount = {:b} WHERE id = {:id} AND refund_mailed_amount = {:a}`,
+        )
+        .bind({ b: order.getInt("refund_mailed_amount"), a: amount, id: orderId })
+        .execute();
+    });
+  }
+  return ok;
+}
+
+/** Tells the artist about a new dispute (called once, by whoever recorded it). */
+function sendDispute(orderId, summary) {
+  const artist = $os.getenv("ARTIST_EMAIL");
+  if (!artist) return false;
+  const order = $app.findRecordById(Collections.Orders, orderId);
+  const shipped = order.getString("tracking_number") || order.getString("tracking_url");
+  const body = `<p>The buyer's bank opened a dispute on order ${escapeHtml(order.id.slice(0, 8))} from ${escapeHtml(order.getString("email") || "unknown")}: ${escapeHtml(summary)}.</p>${itemsHtml(order)}<p>Answer it in the Stripe dashboard before its deadline${shipped ? " (the tracking details on the order are your evidence of delivery)" : ""}. Until it is settled, consider holding anything not yet shipped.</p>`;
+  return sendTo(
+    artist,
+    `Dispute: order ${order.id.slice(0, 8)}`,
+    "A payment is disputed",
+    body,
+    "order-dispute-artist",
+    orderId,
+  ).ok;
+}
+
+module.exports = { sendShipped, sendDelivered, sendRefund, sendDispute, pageLink };

@@ -1,0 +1,120 @@
+// The artist's edits of an order in the admin UI. The admin UI sends back every field it loaded,
+// however long ago; a webhook may have refunded the order since. So the save runs in a
+// transaction that re-reads the order: only the artist's own fields are taken (status along the
+// allowed steps, carrier and tracking, copies_returned, problem, clearing the link secret),
+// everything else keeps the database's value, and a status step that no longer fits the order
+// as it is now is refused. What follows a step (mails, the Stripe refund, the copies' return)
+// runs after the commit. CommonJS; require inside handlers.
+
+const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
+
+// Where the artist may move an order from each status.
+const STEPS = {
+  paid: ["shipped", "delivered", "refund_requested", "refunded"],
+  shipped: ["delivered", "refund_requested", "refunded"],
+  delivered: ["refund_requested", "refunded"],
+  refund_requested: ["paid", "shipped", "delivered", "refunded"],
+  needs_refund: ["refund_requested", "refunded"],
+  amount_mismatch: ["refunded"],
+};
+const ARTIST_TEXT = ["carrier", "tracking_number", "tracking_url", "problem"];
+
+function fieldError(field, code, message) {
+  return new BadRequestError(message, { [field]: new ValidationError(code, message) });
+}
+
+/**
+ * Inside the save's transaction: `record` is what the admin UI sent. Returns what to do after the
+ * commit: {from, to, returned}.
+ */
+function beforeUpdate(txApp, record) {
+  const current = txApp.findRecordById(Collections.Orders, record.id);
+  const wanted = {
+    status: record.getString("status"),
+    copies_returned: record.getBool("copies_returned"),
+    access_secret: record.getString("access_secret"),
+  };
+  for (const f of ARTIST_TEXT) wanted[f] = record.getString(f);
+  // everything as it is now, then the artist's fields on top
+  for (const field of record.collection().fields) {
+    if (field.type() === "autodate") continue;
+    record.set(field.name, current.get(field.name));
+  }
+  for (const f of ARTIST_TEXT) record.set(f, wanted[f]);
+  if (wanted.access_secret === "") record.set("access_secret", "");
+
+  const from = current.getString("status");
+  let to = from;
+  if (wanted.status !== from) {
+    if ((STEPS[from] || []).indexOf(wanted.status) < 0) {
+      throw fieldError(
+        "status",
+        "status_step",
+        `This order is ${from} now; it cannot be set to ${wanted.status}. Reload the order if it changed since you opened it.`,
+      );
+    }
+    to = wanted.status;
+    record.set("status", to);
+    if (to === "shipped" && !current.getString("shipped_at")) record.set("shipped_at", nowIso());
+    if (to === "delivered") {
+      if (!current.getString("delivered_at")) record.set("delivered_at", nowIso());
+      if (!current.getString("shipped_at")) record.set("shipped_at", nowIso());
+    }
+    if (to === "refunded") {
+      // refunded outside the site (the dashboard, a bank transfer): the same consequences
+      record.set("refunded_at", nowIso());
+      if (record.getInt("amount_refunded") < record.getInt("amount_total"))
+        record.set("amount_refunded", record.getInt("amount_total"));
+      if (current.getString("kind") === "course") {
+        for (const en of txApp.findRecordsByFilter(Collections.CourseEnrollments, "order_id = {:o}", "", 0, 0, {
+          o: record.id,
+        }))
+          txApp.delete(en);
+        const items = require(`${__hooks}/lib/records/json.js`).jsonArray(current, "items");
+        if (current.getString("user_id") && items[0]?.id)
+          require(`${__hooks}/lib/shop/certificates.js`).voidCompletion(
+            txApp,
+            current.getString("user_id"),
+            items[0].id,
+            "The course was refunded.",
+          );
+      } else {
+        require(`${__hooks}/lib/shop/certificates.js`).voidForOrder(txApp, record.id, "The order was refunded.");
+      }
+    }
+  }
+
+  let returned = false;
+  if (wanted.copies_returned !== current.getBool("copies_returned")) {
+    if (!wanted.copies_returned)
+      throw fieldError(
+        "copies_returned",
+        "returned_for_good",
+        "Returned copies are back in the edition; this cannot be undone.",
+      );
+    if (current.getString("kind") !== "print" || to !== "refunded")
+      throw fieldError(
+        "copies_returned",
+        "not_refunded",
+        "Only the copies of a refunded print order can go back to the edition. Refund the order first.",
+      );
+    returned = true; // returnCopies sets it, with the stock, after the commit
+  }
+  return { from, to, returned };
+}
+
+/** After the commit: the mails, the refund through Stripe, the copies back in the edition. */
+function afterUpdate(orderId, change) {
+  const mail = require(`${__hooks}/lib/shop/after-sale-mail.js`);
+  const refunds = require(`${__hooks}/lib/shop/refunds.js`);
+  if (change.to !== change.from) {
+    if (change.to === "shipped") mail.sendShipped(orderId);
+    if (change.to === "delivered") mail.sendDelivered(orderId);
+    if (change.to === "refund_requested") refunds.requestRefund(orderId);
+    if (change.to === "refunded") mail.sendRefund(orderId);
+  }
+  if (change.returned) refunds.returnCopies(orderId);
+}
+
+module.exports = { beforeUpdate, afterUpdate, STEPS };

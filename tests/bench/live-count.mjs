@@ -1,0 +1,242 @@
+// Live edition count bench: 2,000 pages are open on a drop's print while the drop's crowd of
+// buyers takes the edition. Measured for the two ways a page can learn the count:
+//   realtime  each page holds PocketBase's realtime stream (SSE), subscribed to its print's
+//             print_stock record (what the app does, src/lib/stock/live-stock.ts);
+//   polling   each page asks GET /api/collections/print_stock/records/{id} every second over
+//             its own kept-alive connection (the alternative that was measured against it).
+// The row says how many pages learned "sold out", how long after the last copy was held (the
+// print_stock record's own `updated` time, written in the hold's transaction), and what the
+// buyers' p95 became next to the same drop with no pages open.
+//
+//   npm run bench -- live-count [--pages 2000] [--buyers 2000] [--edition 50] [--modes none,realtime,polling]
+import { request } from 'node:http';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { runDrop, startDropServer } from './drop.mjs';
+
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+    : Number.NaN;
+const trio = (list) => (list.length ? [50, 95, 99].map((p) => Math.round(percentile(list, p))).join(' / ') : '–');
+
+/** The loopback address of open page `i` (away from the buyers' 127.10.x.x range). */
+const pageAddress = (i) => `127.${200 + (i >> 8)}.${i & 255}.2`;
+
+/** PocketBase's "2026-11-27 12:00:00.123Z" → epoch ms. */
+const epoch = (s) => Date.parse(String(s).replace(' ', 'T'));
+
+/**
+ * One page on the realtime stream: connects, subscribes to the print's record, and notes when a
+ * message says it is sold out. Resolves once subscribed.
+ */
+function realtimePage(base, printId, i) {
+  const { hostname, port } = new URL(base);
+  const localAddress = pageAddress(i);
+  const page = { soldOutAt: 0, messages: 0, close: () => {} };
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: hostname,
+      port,
+      path: '/api/realtime',
+      localAddress,
+      agent: false,
+      headers: { accept: 'text/event-stream' },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      page.close = () => res.destroy();
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const event = /^event:(.*)$/m.exec(block)?.[1];
+          const data = /^data:(.*)$/m.exec(block)?.[1] ?? '';
+          if (event === 'PB_CONNECT') {
+            const { clientId } = JSON.parse(data);
+            const body = JSON.stringify({ clientId, subscriptions: [`print_stock/${printId}`] });
+            const sub = request({
+              host: hostname,
+              port,
+              path: '/api/realtime',
+              method: 'POST',
+              localAddress,
+              agent: false,
+              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            });
+            sub.on('response', (r) => {
+              r.resume();
+              r.on('end', () =>
+                r.statusCode === 204 ? resolve(page) : reject(new Error(`subscribe: ${r.statusCode}`)),
+              );
+            });
+            sub.on('error', reject);
+            sub.end(body);
+          } else if (event) {
+            page.messages += 1;
+            const record = JSON.parse(data).record;
+            if (record?.available === 0 && !page.soldOutAt) page.soldOutAt = Date.now();
+          }
+        }
+      });
+    });
+    req.end();
+  });
+}
+
+/** One page polling the print's count every `everyMs` (jittered start), on a kept-alive connection. */
+function pollingPage(base, printId, i, everyMs) {
+  const { hostname, port } = new URL(base);
+  const page = { soldOutAt: 0, messages: 0, errors: 0, stopped: false, close: () => (page.stopped = true) };
+  const socket = { agent: null };
+  const tick = () => {
+    if (page.stopped) return;
+    const req = request(
+      {
+        host: hostname,
+        port,
+        path: `/api/collections/print_stock/records/${printId}?fields=available`,
+        localAddress: pageAddress(i),
+        headers: { connection: 'keep-alive' },
+        agent: socket.agent,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => {
+          page.messages += 1;
+          try {
+            if (JSON.parse(text).available === 0 && !page.soldOutAt) page.soldOutAt = Date.now();
+          } catch {
+            page.errors += 1;
+          }
+          setTimeout(tick, everyMs);
+        });
+      },
+    );
+    req.on('error', () => {
+      page.errors += 1;
+      setTimeout(tick, everyMs);
+    });
+    req.end();
+  };
+  return import('node:http').then(({ Agent }) => {
+    socket.agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    setTimeout(tick, Math.random() * everyMs);
+    const close = page.close;
+    page.close = () => {
+      close();
+      socket.agent.destroy();
+    };
+    return page;
+  });
+}
+
+/** Opens `n` pages, a few hundred at a time (as a crowd arrives before the release). */
+async function openPages(n, open) {
+  const pages = [];
+  for (let i = 0; i < n; i += 200) {
+    pages.push(...(await Promise.all(Array.from({ length: Math.min(200, n - i) }, (_, k) => open(i + k)))));
+  }
+  return pages;
+}
+
+async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs }) {
+  const print = await ctx.createPrint(edition);
+  const opened = performance.now();
+  const pages =
+    mode === 'realtime'
+      ? await openPages(n, (i) => realtimePage(ctx.server.url, print.id, i))
+      : mode === 'polling'
+        ? await openPages(n, (i) => pollingPage(ctx.server.url, print.id, i, pollMs))
+        : [];
+  const openSeconds = (performance.now() - opened) / 1000;
+  // the crowd settles in (polling pages keep polling meanwhile)
+  await new Promise((r) => setTimeout(r, 3000));
+  const load = loadavg()[0];
+  const r = await runDrop(ctx, { buyers, edition, round, print });
+  // the count reaches the pages: wait up to 10 s for the last of them
+  const until = Date.now() + 10_000;
+  while (pages.some((p) => !p.soldOutAt) && Date.now() < until) await new Promise((res) => setTimeout(res, 100));
+  const stock = await ctx.su(`/api/collections/print_stock/records/${print.id}`);
+  const heldAt = epoch(stock.updated);
+  for (const p of pages) p.close();
+  const reach = pages
+    .filter((p) => p.soldOutAt)
+    .map((p) => Math.max(0, p.soldOutAt - heldAt))
+    .sort((a, b) => a - b);
+  return { mode, n, r, reach, openSeconds, load, stockAvailable: stock.available, pages };
+}
+
+export const LIVE_OPTIONS = {
+  pages: { type: 'string', default: '2000' },
+  buyers: { type: 'string', default: '2000' },
+  edition: { type: 'string', default: '50' },
+  modes: { type: 'string', default: 'none,realtime,polling' },
+  'poll-ms': { type: 'string', default: '1000' },
+  'hooks-pool': { type: 'string', default: '2500' },
+};
+
+export default async function liveCount({ table, argv = [] }) {
+  const { values } = parseArgs({ args: argv, options: LIVE_OPTIONS, allowPositionals: true, strict: false });
+  const pages = Number(values.pages);
+  const buyers = Number(values.buyers);
+  const edition = Number(values.edition);
+  const pollMs = Number(values['poll-ms']);
+  const modes = values.modes.split(',');
+  console.log(
+    `## Live edition count: ${pages} pages open on a drop of edition ${edition} while ${buyers} buyers press "Buy Print" (${values['hooks-pool']} hook VMs)\n`,
+  );
+  const ctx = await startDropServer({ hooksPool: Number(values['hooks-pool']) });
+  const rows = [];
+  let failed = false;
+  let alone = null;
+  try {
+    let round = 0;
+    for (const mode of modes) {
+      const x = await oneDrop(ctx, {
+        mode,
+        pages: mode === 'none' ? 0 : pages,
+        buyers,
+        edition,
+        round: round++,
+        pollMs,
+      });
+      const p95 = percentile(x.r.all, 95);
+      if (mode === 'none') alone = p95;
+      const within2s = x.reach.filter((ms) => ms <= 2000).length;
+      if (x.r.oversold || x.r.errors) failed = true;
+      rows.push({
+        'pages learn by':
+          mode === 'none' ? '(no pages open)' : mode === 'polling' ? `polling every ${pollMs} ms` : 'realtime (SSE)',
+        'pages open': x.n,
+        'open s': x.n ? x.openSeconds.toFixed(1) : '–',
+        'told sold out': x.n ? `${x.reach.length} / ${x.n}` : '–',
+        'within 2 s': x.n ? `${within2s} / ${x.n}` : '–',
+        'reach p50/p95/p99 ms': x.n ? trio(x.reach) : '–',
+        'reach max ms': x.reach.length ? Math.round(x.reach.at(-1)) : '–',
+        'buyers p95 ms': Math.round(p95),
+        'vs no pages': alone && mode !== 'none' ? `${(((p95 - alone) / alone) * 100).toFixed(0)} %` : '–',
+        'winners / sold out / errors': `${x.r.checkouts} / ${x.r.soldOut} / ${x.r.errors}`,
+        oversold: x.r.oversold,
+        'server CPU s': x.r.serverCpu.toFixed(2),
+        'load avg': x.load.toFixed(1),
+      });
+    }
+  } finally {
+    await ctx.stop();
+  }
+  table(rows);
+  if (failed) {
+    console.error('Live-count bench: a drop oversold or erred (see the rows above).');
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,335 @@
+// After a print is sold (pb_hooks/after-sale.pb.js, lib/shop/{certificates,refunds,order-*}.js):
+// certificates per copy made when paid (PDF read back with pdf.js), the buyer's private order
+// page, shipping mails, the public /verify page, refunds and disputes from Stripe's webhooks
+// (repeated and out of order), refunds the artist asks for, and copies that come back.
+// Real PocketBase, the Stripe stand-in (stripe-mock behind it), maildev and the server renderer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
+import { mailsTo } from '../support/mail';
+import { pdfText } from '../support/pdf-text';
+import type { Delivery } from '../support/stripe-standin';
+import {
+  ARTIST,
+  checkout,
+  createPrint,
+  type Json,
+  list,
+  nextEmail,
+  patchRecord,
+  type Shop,
+  startShop,
+} from './shop-support';
+import { getRecord } from './helpers';
+
+let shop: Shop;
+let renderer: Awaited<ReturnType<typeof startRenderer>>;
+
+// the renderer's secret and work folder, shared with PocketBase (as npm start does)
+const link = rendererLink();
+
+beforeAll(async () => {
+  const renderPort = await freePort();
+  shop = await startShop({ RENDER_PORT: String(renderPort), ...link });
+  renderer = await startRenderer({
+    port: renderPort,
+    pbUrl: shop.pb.url,
+    siteUrl: shop.pb.url,
+    env: { ...process.env, ...link },
+  });
+});
+afterAll(async () => {
+  await renderer?.stop();
+  await shop?.stop();
+});
+
+/** A paid print order: {order, sessionId, print, email}. */
+async function buyPrint(opts: { print?: Json; quantity?: number; email?: string; pay?: boolean } = {}) {
+  const print = opts.print ?? (await createPrint(shop.pb, { title: 'The Listening Room', size: '50 × 70 cm' }));
+  const email = opts.email ?? nextEmail();
+  const r = await checkout(shop.pb, [{ id: print.id, quantity: opts.quantity ?? 1 }], { email });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  if (opts.pay !== false) expect(((await shop.stripe.pay(r.json.sessionId)) as Delivery).status).toBe(200);
+  return {
+    order: await getRecord(shop.pb, 'orders', r.json.orderId),
+    sessionId: r.json.sessionId as string,
+    print,
+    email,
+  };
+}
+
+const certsOf = (orderId: string) => list(shop.pb, 'certificates', `order_id = "${orderId}"`);
+
+/** The order link and its token from the confirmation mail. */
+async function orderLink(email: string) {
+  const [mail] = await mailsTo(shop.mail, email);
+  const m = /href="(http[^"]*\/order\/([a-z0-9]{15}-[0-9a-f]{32}))"/.exec(mail.html);
+  if (!m) throw new Error('no order link in the confirmation mail');
+  return { url: m[1], token: m[2], mail };
+}
+
+const orderApi = (token: string) => fetch(`${shop.pb.url}/api/atelier/order/${token}`);
+
+describe('certificates of authenticity', () => {
+  it('a paid order gets one certificate per copy, numbered like the copy, with a PDF a reader can read', async () => {
+    const { order, print, email } = await buyPrint({ quantity: 2 });
+    expect(order.status).toBe('paid');
+    const certs = await certsOf(order.id);
+    expect(certs.map((c) => c.edition_number).sort()).toEqual([1, 2]);
+    expect(order.items[0].edition_numbers).toEqual([1, 2]);
+    for (const c of certs) {
+      expect(c).toMatchObject({ kind: 'print', status: 'valid', print_id: print.id, edition_size: 10 });
+      expect(c.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+      expect(c.file).toMatch(/\.pdf$/);
+    }
+    expect(new Set(certs.map((c) => c.code)).size).toBe(2);
+
+    // the confirmation mail links the order page and each PDF; the PDF says what it certifies
+    const { token, mail } = await orderLink(email);
+    const code = certs.find((c) => c.edition_number === 2)?.code as string;
+    expect(mail.html).toContain(`/api/atelier/order/${token}/certificates/${code}`);
+    const pdf = await fetch(`${shop.pb.url}/api/atelier/order/${token}/certificates/${code}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const shown = `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
+    for (const s of ['Certificate of Authenticity', 'The Listening Room', 'Edition 2/10', '50 × 70 cm', shown])
+      expect(text).toContain(s);
+    expect(text).toContain(`${shop.pb.url}/verify/${shown}`);
+    expect(text).toContain(`Date of sale: ${order.paid_at.slice(0, 10)}`);
+
+    // the file is protected: not through the records API, not without the order's token
+    const raw = await fetch(`${shop.pb.url}/api/files/certificates/${certs[0].id}/${certs[0].file}`);
+    expect(raw.status).toBe(404);
+    const other = await buyPrint({ print });
+    const otherToken = (await orderLink(other.email)).token;
+    expect((await fetch(`${shop.pb.url}/api/atelier/order/${otherToken}/certificates/${code}`)).status).toBe(404);
+    // a second fulfilment (the success page, a replayed event) makes no second certificate
+    await shop.stripe.deliver('checkout.session.completed', order.stripe_session_id);
+    expect(await certsOf(order.id)).toHaveLength(2);
+  });
+
+  it('the verify page: valid with the print and its number, unknown for any other code, and no buyer data', async () => {
+    const { order, email } = await buyPrint();
+    const [cert] = await certsOf(order.id);
+    const shown = `${cert.code.slice(0, 4)}-${cert.code.slice(4, 8)}-${cert.code.slice(8)}`;
+    const page = await fetch(`${shop.pb.url}/verify/${shown}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain('data-status="valid"');
+    expect(html).toContain('The Listening Room');
+    expect(html).toContain(`${cert.edition_number}/10`);
+    expect(html).toContain(order.paid_at.slice(0, 10));
+    expect(html).not.toContain(email);
+    expect(html).not.toContain('Götgatan');
+    expect(html).not.toContain(order.id);
+    // typed in lower case without dashes, it is the same certificate
+    expect((await fetch(`${shop.pb.url}/verify/${cert.code.toLowerCase()}`)).status).toBe(200);
+    const unknown = await fetch(`${shop.pb.url}/verify/ABCD-EFGH-JKMN`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('data-status="unknown"');
+    expect((await fetch(`${shop.pb.url}/verify/<script>`)).status).toBe(404);
+  });
+});
+
+describe('the buyer’s order page', () => {
+  it('opens with the link from the mail and with nothing else', async () => {
+    const { order, email } = await buyPrint();
+    const { token, url } = await orderLink(email);
+    expect(url).toBe(`${shop.pb.url}/order/${token}`);
+    const res = await orderApi(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const view = (await res.json()) as Json;
+    expect(view).toMatchObject({ reference: order.id.slice(0, 8), status: 'paid', kind: 'print', amount_total: 24000 });
+    expect(view.items[0]).toMatchObject({ title: 'The Listening Room', quantity: 1, edition_numbers: [1] });
+    expect(view.shipping_address).toContain('Götgatan 1');
+    expect(view.certificates).toHaveLength(1);
+    expect(view.certificates[0]).toMatchObject({ status: 'valid', edition_number: 1, ready: true });
+    // nothing the buyer should not see
+    expect(JSON.stringify(view)).not.toMatch(/client_ip|access_secret|stripe_|pi_|cs_test/);
+
+    const [id, sig] = token.split('-');
+    const flipped = `${id}-${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
+    for (const bad of [flipped, id, `${id}-`, `${'a'.repeat(15)}-${sig}`, 'x'.repeat(48)])
+      expect((await orderApi(bad)).status).toBe(404);
+    // the artist clears the secret: the old link stops working
+    expect((await patchRecord(shop.pb, 'orders', order.id, { access_secret: '' })).status).toBe(200);
+    expect((await orderApi(token)).status).toBe(404);
+  });
+});
+
+describe('shipping', () => {
+  it('shipped mails the buyer once with the tracking link; delivered once more; a stale form cannot step back', async () => {
+    const { order, email } = await buyPrint();
+    const tracking = {
+      carrier: 'PostNord',
+      tracking_number: 'RR123456789SE',
+      tracking_url: 'https://tracking.example/RR123456789SE',
+    };
+    const r = await patchRecord(shop.pb, 'orders', order.id, { status: 'shipped', ...tracking });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.shipped_at).not.toBe('');
+    // saved again (the admin UI sends everything again)
+    expect((await patchRecord(shop.pb, 'orders', order.id, { ...r.json, status: 'shipped' })).status).toBe(200);
+    const mails = await mailsTo(shop.mail, email, 3, 1500);
+    const shipped = mails.filter((m) => m.subject === 'Your print is on its way');
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0].html).toContain('href="https://tracking.example/RR123456789SE"');
+    expect(shipped[0].html).toContain('RR123456789SE');
+    // a form opened before it shipped sends status paid: refused, nothing undone
+    const stale = await patchRecord(shop.pb, 'orders', order.id, { ...order, status: 'paid', tracking_number: '' });
+    expect(stale.status).toBe(400);
+    expect(stale.json.data.status.code).toBe('status_step');
+    expect((await getRecord(shop.pb, 'orders', order.id)).tracking_number).toBe('RR123456789SE');
+
+    expect((await patchRecord(shop.pb, 'orders', order.id, { status: 'delivered' })).status).toBe(200);
+    expect((await patchRecord(shop.pb, 'orders', order.id, { status: 'delivered' })).status).toBe(200);
+    const after = await mailsTo(shop.mail, email, 4, 1500);
+    expect(after.filter((m) => m.subject === 'Your print has arrived')).toHaveLength(1);
+    const view = (await (await orderApi((await orderLink(email)).token)).json()) as Json;
+    expect(view).toMatchObject({ status: 'delivered', ...tracking });
+    // fields the server keeps are not the artist's to change
+    const forged = await patchRecord(shop.pb, 'orders', order.id, { amount_total: 1, items: [] });
+    expect(forged.status).toBe(200);
+    expect(forged.json.amount_total).toBe(24000);
+    expect(forged.json.items).toHaveLength(1);
+  });
+});
+
+describe('refunds and disputes from Stripe', () => {
+  it('a full refund: refunded, certificates void, buyer and artist mailed once, however often Stripe says it', async () => {
+    const { order, sessionId, email } = await buyPrint();
+    const print0 = await getRecord(shop.pb, 'prints', order.items[0].id);
+    const { event, charge } = await shop.stripe.refund(sessionId);
+    expect(event?.status).toBe(200);
+    // the same event again, and the same news in a new event
+    await fetch(`${shop.pb.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event?.header ?? '' },
+      body: event?.payload,
+    });
+    expect((await shop.stripe.deliverObject('charge.refunded', charge)).status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'refunded', amount_refunded: 24000 });
+    expect(after.refunded_at).not.toBe('');
+    const [cert] = await certsOf(order.id);
+    expect(cert.status).toBe('void');
+    const html = await (await fetch(`${shop.pb.url}/verify/${cert.code}`)).text();
+    expect(html).toContain('data-status="void"');
+    // the copy is not for sale again until it comes back
+    expect((await getRecord(shop.pb, 'prints', order.items[0].id)).sold).toBe(print0.sold);
+    const buyerMails = (await mailsTo(shop.mail, email, 3, 1500)).filter((m) => m.subject === 'Your refund');
+    expect(buyerMails).toHaveLength(1);
+    expect(buyerMails[0].html).toContain('no longer valid');
+    const artistMails = (await mailsTo(shop.mail, ARTIST, 100, 500)).filter((m) =>
+      m.subject.includes(`Refunded: order ${order.id.slice(0, 8)}`),
+    );
+    expect(artistMails).toHaveLength(1);
+  });
+
+  it('partial refunds keep the order; their events out of order never lower the amount; each amount mailed once', async () => {
+    const { order, sessionId, email } = await buyPrint();
+    const first = await shop.stripe.refund(sessionId, { amount: 4000, deliver: false });
+    const second = await shop.stripe.refund(sessionId, { amount: 6000, deliver: false });
+    // Stripe's events arrive the other way round
+    expect((await shop.stripe.deliverObject('charge.refunded', second.charge)).status).toBe(200);
+    expect((await shop.stripe.deliverObject('charge.refunded', first.charge)).status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'paid', amount_refunded: 10000 });
+    expect((await certsOf(order.id))[0].status).toBe('valid');
+    const partial = (await mailsTo(shop.mail, email, 3, 1500)).filter((m) => m.subject === 'A partial refund');
+    expect(partial).toHaveLength(1);
+    expect(partial[0].html).toContain('€100');
+    // the rest: now it is refunded in full
+    await shop.stripe.refund(sessionId);
+    expect((await getRecord(shop.pb, 'orders', order.id)).status).toBe('refunded');
+  });
+
+  it('a refund that arrives before the payment event ends the checkout: no sale, no certificate, copy back', async () => {
+    const print = await createPrint(shop.pb, { edition_size: 1 });
+    const { order, sessionId } = await buyPrint({ print, pay: false });
+    await shop.stripe.pay(sessionId, { deliver: false });
+    const { charge } = await shop.stripe.refund(sessionId, { deliver: false });
+    expect((await shop.stripe.deliverObject('charge.refunded', charge)).status).toBe(200);
+    expect((await getRecord(shop.pb, 'orders', order.id)).status).toBe('refunded');
+    // the late completed event
+    expect((await shop.stripe.deliver('checkout.session.completed', sessionId)).status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after.status).toBe('refunded');
+    expect(after.paid_at).toBe('');
+    expect(await certsOf(order.id)).toHaveLength(0);
+    const p = await getRecord(shop.pb, 'prints', print.id);
+    expect(p).toMatchObject({ sold: 0, available: 1 });
+    expect((await getRecord(shop.pb, 'print_stock', print.id)).available).toBe(1);
+  });
+
+  it('a dispute is recorded once and the artist is told once', async () => {
+    const { order, sessionId } = await buyPrint();
+    const { dispute, event } = await shop.stripe.dispute(sessionId);
+    await fetch(`${shop.pb.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event?.header ?? '' },
+      body: event?.payload,
+    });
+    expect((await shop.stripe.deliverObject('charge.dispute.created', dispute)).status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after.disputed_at).not.toBe('');
+    expect(after.dispute).toContain(dispute.id);
+    expect(after.status).toBe('paid');
+    const mails = (await mailsTo(shop.mail, ARTIST, 200, 500)).filter(
+      (m) => m.subject === `Dispute: order ${order.id.slice(0, 8)}`,
+    );
+    expect(mails).toHaveLength(1);
+  });
+});
+
+describe('refunds the artist starts, and copies that come back', () => {
+  it('refund_requested refunds through Stripe once; Stripe’s own event after it changes nothing', async () => {
+    const { order, email } = await buyPrint();
+    const r = await patchRecord(shop.pb, 'orders', order.id, { status: 'refund_requested' });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const requests = shop.stripe.requests.filter(
+      (q) => q.path === '/v1/refunds' && q.params.payment_intent === order.stripe_payment_intent,
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0].headers['idempotency-key']).toBe(`refund-request-${order.id}`);
+    await shop.stripe.idle();
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'refunded', amount_refunded: 24000 });
+    expect(after.stripe_refund_id).toMatch(/^re_/);
+    expect((await certsOf(order.id))[0].status).toBe('void');
+    const buyerMails = (await mailsTo(shop.mail, email, 3, 1500)).filter((m) => m.subject === 'Your refund');
+    expect(buyerMails).toHaveLength(1);
+  });
+
+  it('copies go back to the edition only when marked returned, and the next buyer gets that number', async () => {
+    const print = await createPrint(shop.pb, { edition_size: 3 });
+    const a = await buyPrint({ print });
+    const b = await buyPrint({ print });
+    expect([a.order.items[0].edition_numbers, b.order.items[0].edition_numbers]).toEqual([[1], [2]]);
+    await shop.stripe.refund(a.sessionId);
+    expect((await getRecord(shop.pb, 'prints', print.id)).available).toBe(1);
+    // not refunded orders cannot be returned
+    const early = await patchRecord(shop.pb, 'orders', b.order.id, { copies_returned: true });
+    expect(early.status).toBe(400);
+    const r = await patchRecord(shop.pb, 'orders', a.order.id, { copies_returned: true });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', a.order.id);
+    expect(after.copies_returned).toBe(true);
+    expect(after.returned_at).not.toBe('');
+    expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ sold: 1, available: 2 });
+    expect((await getRecord(shop.pb, 'print_stock', print.id)).available).toBe(2);
+    // ticking it again returns nothing twice
+    expect((await patchRecord(shop.pb, 'orders', a.order.id, { copies_returned: true })).status).toBe(200);
+    expect((await getRecord(shop.pb, 'prints', print.id)).sold).toBe(1);
+    const c = await buyPrint({ print });
+    const d = await buyPrint({ print });
+    expect([c.order.items[0].edition_numbers, d.order.items[0].edition_numbers]).toEqual([[1], [3]]);
+    const numbers = (await list(shop.pb, 'certificates', `print_id = "${print.id}" && status = "valid"`)).map(
+      (x) => x.edition_number,
+    );
+    expect(numbers.sort()).toEqual([1, 2, 3]);
+  });
+});

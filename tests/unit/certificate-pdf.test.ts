@@ -47,7 +47,8 @@ function decode(modules: boolean[][]): string | undefined {
   return jsQR(data, px, px)?.data;
 }
 
-describe('certificate PDFs', () => {
+// sharp, pdf-lib and pdf.js together take seconds on a busy two-core machine
+describe('certificate PDFs', { timeout: 30_000 }, () => {
   it('a print copy: title, edition number, medium, size, date, code and the verify URL, readable by a PDF reader', async () => {
     const image = join(work, 'image');
     await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#a05030' } })

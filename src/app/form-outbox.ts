@@ -1,4 +1,5 @@
 import { grantRoomPass, passFromSignUp } from '@/features/viewing-room/model/access';
+import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
 import { registerFormOutboxHandlers } from '@/lib/forms/submit';
 import { startOutboxDrainer } from '@/lib/offline/outbox-runtime';
 import { toast } from '@/ui/toast/toast-store';
@@ -20,7 +21,7 @@ export function startFormOutbox(): void {
       toast(
         op === 'contact'
           ? { title: 'Message sent', description: 'Your message written offline has now been sent.' }
-          : { title: 'Subscribed', description: 'Your sign-up made offline has now been sent.' },
+          : { title: 'Subscribed', description: `Your sign-up made offline has now been sent. ${CONFIRM_FROM_INBOX}` },
       );
     },
     (op, error) => {

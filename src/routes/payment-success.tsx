@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { verifyPaymentQueryOptions } from '@/features/shop/api/verify-payment';
 import { PaymentSuccessPage } from '@/features/shop/components/PaymentSuccessPage';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { searchParams } from '@/lib/router/search';
 
 const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });
@@ -15,11 +14,6 @@ export const Route = createFileRoute('/payment-success')({
   },
   component: function PaymentSuccessRoute() {
     const { session_id } = Route.useSearch();
-    return (
-      <>
-        <PageHead title="Payment successful" />
-        <PaymentSuccessPage sessionId={session_id} />
-      </>
-    );
+    return <PaymentSuccessPage sessionId={session_id} />;
   },
 });

@@ -46,7 +46,10 @@ test.describe('course landing page', () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fwhispering-game/);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
-    await expect(page.getByText(/agree to our Terms of Service and Privacy Policy/)).toBeVisible();
+    await expect(page.getByText(/agree to our Terms of sale and Privacy policy/)).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Terms of sale' })).toHaveAttribute('href', '/terms');
+    await expect(main.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     await noSeriousAxeViolations(page);
   });
 

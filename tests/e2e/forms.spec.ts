@@ -25,7 +25,7 @@ test.describe('newsletter (home and footer)', () => {
     const email = uniqueEmail('home');
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expectToast(page, 'Subscribed', 'Thanks! You will receive occasional updates.');
+    await expectToast(page, 'Subscribed', 'Almost there — confirm from the email we just sent you.');
     await expect(form.getByLabel('Email address')).toHaveValue('');
     expect(await page.evaluate(() => localStorage.getItem('newsletter_email'))).toBe(email);
     const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
@@ -66,7 +66,7 @@ test.describe('newsletter (home and footer)', () => {
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expectToast(page, 'Subscribed', 'Thanks! You will receive occasional updates.');
+    await expectToast(page, 'Subscribed', 'Almost there — confirm from the email we just sent you.');
     const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
     expect(sub).toMatchObject({ consent_source: 'footer', consent_context: 'Footer' });
   });
@@ -83,7 +83,11 @@ test('newsletter signed up offline: honest toast, sent once back online', async 
   await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
   expect(await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
   await context.setOffline(false);
-  await expectToast(page, 'Subscribed', 'Your sign-up made offline has now been sent.');
+  await expectToast(
+    page,
+    'Subscribed',
+    'Your sign-up made offline has now been sent. Almost there — confirm from the email we just sent you.',
+  );
   await expect
     .poll(async () => (await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).length)
     .toBe(1);
@@ -196,7 +200,7 @@ test.describe('exhibition sign-up', () => {
     await form.getByLabel('Name').fill('Ingrid');
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Sign Up' }).click();
-    await expectToast(page, 'Success!');
+    await expectToast(page, 'Success!', 'Almost there — confirm from the email we just sent you.');
     const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
     expect(sub).toMatchObject({ consent_source: 'exhibition', consent_context: 'In the hollow', name: 'Ingrid' });
 
@@ -222,7 +226,11 @@ test.describe('drop', () => {
     const email = uniqueEmail('drop');
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Notify Me' }).click();
-    await expectToast(page, 'Subscribed', "You'll be notified at release.");
+    await expectToast(
+      page,
+      'Subscribed',
+      'Almost there — confirm from the email we just sent you. The newsletter will tell you about the release.',
+    );
     // a toast stays for seconds: had the empty sign-up said anything, it would still show
     await expect(page.getByRole('list', { name: 'Notifications' }).locator('li')).toHaveCount(1);
     const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './sizes';
 import { expectToast, seriousAxeViolations } from './support';
 
 // Seeded demo prints (pb_hooks/lib/setup/demo-content.js): the first active one is "The Whispering
@@ -66,89 +66,189 @@ test('print view: falls back to the first print, shows edition and availability'
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('checkout opens the Stripe page in a new tab, clears the cart; paying lands on payment-success', async ({
-  page,
-  context,
-}) => {
-  await page.goto(`/print-view?print=${SECOND.slug}`);
+/** Adds a print on its page and opens the cart panel. */
+async function cartWith(page: Page, slug = SECOND.slug) {
+  await page.goto(`/print-view?print=${slug}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  const panel = await openCart(page);
-  const checkout = panel.getByRole('button', { name: 'Checkout' });
-  // the copies are held under an email: without one nothing is asked of the server
+  return openCart(page);
+}
+
+/** Checkout from the panel with a buyer's email (the copies are held under it). */
+async function checkout(panel: Locator, email = 'buyer@example.com') {
+  await panel.getByRole('textbox', { name: 'Email' }).fill(email);
+  await panel.getByRole('button', { name: 'Checkout' }).click();
+}
+
+test('checkout without an email asks for one and asks nothing of the server', async ({ page }) => {
+  const panel = await cartWith(page);
   const email = panel.getByRole('textbox', { name: 'Email' });
   await email.fill('');
-  await checkout.click();
+  await panel.getByRole('button', { name: 'Checkout' }).click();
   await expectToast(page, 'Email required');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
-  expect(context.pages()).toHaveLength(1);
-  await email.fill('buyer@example.com');
-  const [tab] = await Promise.all([context.waitForEvent('page'), checkout.click()]);
-  await tab.waitForURL(/\/pay\/cs_test_/);
-  await expect(tab.getByRole('heading', { name: 'Stand-in checkout' })).toBeVisible();
-  await expect(tab.getByText(SECOND.title)).toBeVisible();
-  await expect(page.getByText('Redirecting to checkout')).toBeVisible();
-  await expect(page.getByTestId('cart-button')).toHaveCount(0);
+  expect(page.url()).toMatch(/\/print-view/);
+});
 
-  await tab.getByRole('button', { name: 'Pay' }).click();
-  await tab.waitForURL(/\/payment-success\?session_id=cs_test_/);
-  await expect(tab.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await expect(tab.getByTestId('order-id')).toHaveText(/^[a-z0-9]{8}$/);
-  await expect(tab.getByTestId('order-status')).toHaveText('Paid');
-  await expect(tab.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
-  await expect(tab.getByRole('link', { name: 'My courses' })).toHaveAttribute('href', '/my-courses');
-  expect(await seriousAxeViolations(tab)).toEqual([]);
+test('checkout goes to Stripe in this tab and keeps the cart; back from Stripe the cart is all there', async ({
+  page,
+}) => {
+  const panel = await cartWith(page);
+  await checkout(panel);
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Stand-in checkout' })).toBeVisible();
+  await expect(page.getByText(SECOND.title)).toBeVisible();
+  expect(page.context().pages()).toHaveLength(1);
+
+  // the buyer leaves Stripe without paying or canceling
+  await page.goBack();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+  const again = page.getByRole('dialog', { name: 'Your cart' });
+  if (!(await again.isVisible())) await openCart(page);
+  await expect(again.getByTestId('cart-line')).toContainText(SECOND.title);
+  await expect(again.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+});
+
+test('paying lands on "Payment successful" with the order; its print leaves the cart; the main button is Continue shopping', async ({
+  page,
+}) => {
+  const panel = await cartWith(page);
+  await checkout(panel);
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/payment-success\?session_id=cs_test_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('order-id')).toHaveText(/^[a-z0-9]{8}$/);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  await expect(page.getByText('A confirmation is on its way to your inbox.')).toBeVisible();
+  await expect(page).toHaveTitle(/^Payment successful \|/);
+  // a print buyer is sent on to the prints, not to courses or a sign-in
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/print-editions');
+  await expect(main.getByRole('link', { name: 'My courses' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByTestId('cart-button')).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // the sold copy is gone from the edition
   await page.goto(`/print-view?print=${SECOND.slug}`);
   await expect(page.getByTestId('availability')).toHaveText(/Edition of 30 · (2[0-9]) available/);
 });
 
-test('payment canceled: no charges, the cart can be restored', async ({ page, context }) => {
-  await page.goto('/print-editions');
-  await page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' }).click();
-  const panel = await openCart(page);
-  await panel.getByRole('textbox', { name: 'Email' }).fill('canceler@example.com');
-  const [tab] = await Promise.all([
-    context.waitForEvent('page'),
-    panel.getByRole('button', { name: 'Checkout' }).click(),
-  ]);
-  await tab.waitForURL(/\/pay\/cs_test_/);
-  const sessionId = tab.url().split('/pay/')[1];
-  // the page closes the Stripe session at once, so the held copy is for sale again
-  const [canceled] = await Promise.all([
-    tab.waitForResponse((r) => r.url().endsWith('/api/atelier/cancel-payment') && r.request().method() === 'POST'),
-    tab.getByRole('link', { name: 'Cancel' }).click(),
-  ]);
-  await tab.waitForURL(new RegExp(`/payment-canceled\\?session_id=${sessionId}$`));
-  expect(canceled.status()).toBe(200);
-  expect(((await canceled.json()) as { order: { status: string } }).order.status).toBe('canceled');
-  await expect(tab.getByRole('heading', { level: 1, name: 'Payment canceled' })).toBeVisible();
-  await expect(tab.getByText('No charges were made.')).toBeVisible();
-  await expect(tab.getByRole('link', { name: 'Back to Print Editions' })).toHaveAttribute('href', '/print-editions');
-  expect(await seriousAxeViolations(tab)).toEqual([]);
-  await tab.getByRole('button', { name: 'Restore cart' }).click();
-  await expect(tab.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+test('a payment still pending says "Payment pending", never "successful", and the cart stays', async ({ page }) => {
+  const panel = await cartWith(page);
+  await checkout(panel);
+  await page.waitForURL(/\/pay\/cs_test_/);
+  const sessionId = page.url().split('/pay/')[1];
+  // back at the site's success page before the payment went through
+  await page.goto(`/payment-success?session_id=${sessionId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment pending' })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Payment pending');
+  await expect(page.getByRole('main').getByText(/success/i)).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Payment pending \|/);
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
 });
 
-test('after emptying the cart with Remove, the next "Add to Cart" does not open the panel', async ({ page }) => {
-  await page.goto('/print-editions');
-  const add = page.getByTestId('print-card').first().getByRole('button', { name: 'Add to Cart' });
-  await add.click();
-  const panel = await openCart(page);
-  await panel.getByRole('button', { name: `Remove ${FIRST.title}` }).click();
-  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
-  await expect(page.getByTestId('cart-button')).toHaveCount(0);
-  await add.click();
+test('payment-success without a session, or one the server does not know, claims nothing and keeps the cart', async ({
+  page,
+}) => {
+  await cartWith(page);
+  await page.keyboard.press('Escape');
+  await page.goto('/payment-success');
+  await expect(page.getByRole('heading', { level: 1, name: 'No payment to show' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(/success|thank you/i)).toHaveCount(0);
   await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+
+  await page.goto('/payment-success?session_id=cs_test_unknown');
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not confirm your payment' })).toBeVisible();
+  await expect(page.getByText('Verifying your payment...')).toHaveCount(0);
+  await expect(page.getByTestId('order-details')).toHaveCount(0);
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to Print Editions' })).toBeVisible();
+});
+
+test('payment canceled: no charges, the session is closed and the cart is still there', async ({ page }) => {
+  const panel = await cartWith(page, FIRST.slug);
+  await checkout(panel);
+  await page.waitForURL(/\/pay\/cs_test_/);
+  const sessionId = page.url().split('/pay/')[1];
+  // the page closes the Stripe session at once, so the held copy is for sale again
+  const [canceled] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/atelier/cancel-payment') && r.request().method() === 'POST'),
+    page.getByRole('link', { name: 'Cancel' }).click(),
+  ]);
+  await page.waitForURL(new RegExp(`/payment-canceled\\?session_id=${sessionId}$`));
+  expect(canceled.status()).toBe(200);
+  expect(((await canceled.json()) as { order: { status: string } }).order.status).toBe('canceled');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment canceled' })).toBeVisible();
+  await expect(page.getByText('No charges were made.')).toBeVisible();
+  await expect(page.getByTestId('cart-kept')).toHaveText('The print is still in your cart.');
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to Print Editions' })).toHaveAttribute(
+    'href',
+    '/print-editions',
+  );
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('"Clear cart" is a quiet text button under Checkout, and can be undone', async ({ page }) => {
+  const panel = await cartWith(page);
+  const clear = panel.getByRole('button', { name: 'Clear cart' });
+  const checkout = panel.getByRole('button', { name: 'Checkout' });
+  // quiet: no fill and no border, smaller than Checkout, and not right against it
+  const look = await clear.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { bg: s.backgroundColor, border: s.borderTopWidth, height: el.getBoundingClientRect().height };
+  });
+  expect(look.bg).toBe('rgba(0, 0, 0, 0)');
+  expect(look.border).toBe('0px');
+  const checkoutBox = (await checkout.boundingBox())!;
+  const clearBox = (await clear.boundingBox())!;
+  expect(look.height).toBeLessThan(checkoutBox.height);
+  expect(clearBox.y - (checkoutBox.y + checkoutBox.height)).toBeGreaterThan(12);
+
+  await clear.click();
+  await expect(panel.getByText('Your cart is empty.')).toBeVisible();
+  await expect(panel.getByRole('status')).toContainText('Cart cleared.');
+  await expect(panel.getByRole('status')).toBeFocused();
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(panel.getByTestId('cart-line')).toContainText(SECOND.title);
+  await expect(panel.getByRole('button', { name: 'Checkout' })).toBeFocused();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Cart, 1 item');
+});
+
+test('removing the last line keeps focus in the panel; closing it puts focus on the main heading', async ({ page }) => {
+  const panel = await cartWith(page);
+  await panel.getByRole('button', { name: `Remove ${SECOND.title}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('status')).toContainText(`Removed “${SECOND.title}”.`);
+  await expect(panel.getByRole('status')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Undo' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: SECOND.title })).toBeFocused();
+  await expect(page.getByTestId('cart-button')).toHaveCount(0);
+  // once closed, the next "Add to Cart" does not open the panel by itself
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-button')).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
 });
 
-test('payment-success without a known session shows no order details', async ({ page }) => {
-  await page.goto('/payment-success?session_id=cs_test_unknown');
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await expect(page.getByText('Verifying your payment...')).toHaveCount(0);
-  await expect(page.getByTestId('order-details')).toHaveCount(0);
+test('the "Added to cart" toast does not sit over the open cart panel', async ({ page }) => {
+  await page.goto(`/print-view?print=${SECOND.slug}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expectToast(page, 'Added to cart', SECOND.title);
+  await openCart(page);
+  await expect(page.getByRole('list', { name: 'Notifications' }).locator('li')).toHaveCount(0);
+});
+
+test('the cart panel links the terms of sale and the privacy policy', async ({ page }) => {
+  const panel = await cartWith(page);
+  await expect(panel.getByRole('link', { name: 'Terms of sale' })).toHaveAttribute('href', '/terms');
+  await expect(panel.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+  await panel.getByRole('link', { name: 'Terms of sale' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of sale' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeHidden();
 });
 
 test('checkout says it needs a connection when offline', async ({ page, context }) => {

@@ -139,7 +139,6 @@ describe('cart store', () => {
     expect(stored.state).toEqual({
       items: [{ ...print('a'), quantity: 1 }],
       currency: 'sek',
-      lastCheckout: null,
       lastCheckoutSession: null,
     });
   });

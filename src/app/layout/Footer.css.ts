@@ -78,3 +78,15 @@ export const bottomButton = style({
   textDecoration: 'underline',
   cursor: 'pointer',
 });
+
+export const note = style({ marginTop: vars.space.xs, color: vars.color.inverseMuted, fontSize: vars.fontSize.xs });
+export const noteLink = style({ color: vars.color.inverseInk, textDecoration: 'underline' });
+
+export const legal = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});

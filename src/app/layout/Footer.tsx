@@ -1,10 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useId } from 'react';
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { PrivacyChoicesButton } from '@/features/privacy/components/ConsentBanner';
 import { useSiteSettings } from '@/lib/site/site-settings';
 import { FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 import { visuallyHidden } from '@/styles/utils.css';
+import { LegalLink } from '@/ui/legal/LegalLinks';
 import * as styles from './Footer.css';
 import { EXPLORE_NAV } from './nav-links';
 
@@ -23,6 +24,8 @@ const yearInStockholm = () =>
 /** Site footer: name, Explore, Newsletter, Contact; copyright below. */
 export function Footer() {
   const settings = useSiteSettings();
+  // The home page has its own sign-up ("Stay Connected") right above: one form is enough there.
+  const onHome = useRouterState({ select: (s) => s.location.pathname }) === '/';
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
   const newsletterTextId = useId();
   const year = yearInStockholm();
@@ -58,7 +61,19 @@ export function Footer() {
           <p id={newsletterTextId} className={styles.text}>
             Get updates on exhibitions and print editions.
           </p>
-          <NewsletterForm source="footer" tone="dark" label="Newsletter sign-up" describedBy={newsletterTextId} />
+          {onHome ? (
+            <a href="#stay-connected" className={styles.link}>
+              Sign up above
+            </a>
+          ) : (
+            <>
+              <NewsletterForm source="footer" tone="dark" label="Newsletter sign-up" describedBy={newsletterTextId} />
+              <p className={styles.note}>
+                We send a confirmation email first; unsubscribe any time.{' '}
+                <LegalLink page="privacy" className={styles.noteLink} />
+              </p>
+            </>
+          )}
         </section>
 
         <section aria-labelledby="footer-contact">
@@ -98,6 +113,14 @@ export function Footer() {
         <p>
           © {year} {name}
         </p>
+        <ul className={styles.legal} aria-label="Legal">
+          <li>
+            <LegalLink page="privacy" className={styles.bottomLink} />
+          </li>
+          <li>
+            <LegalLink page="terms" className={styles.bottomLink} />
+          </li>
+        </ul>
         <PrivacyChoicesButton className={styles.bottomButton} />
         {settings?.artist_site_url ? (
           <p>

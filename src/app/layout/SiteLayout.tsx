@@ -6,6 +6,7 @@ import { Toaster } from '@/ui/toast/Toaster';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { useAfterLoad } from '../pwa/useAfterLoad';
 import { Footer } from './Footer';
+import { RouteFocus } from './RouteFocus';
 import { ScrollToTop } from './ScrollToTop';
 import * as styles from './SiteLayout.css';
 import { TopBar } from './TopBar';
@@ -44,6 +45,7 @@ export function SiteLayout() {
       {registerServiceWorker ? <ConsentBanner /> : null}
       <Toaster />
       <ScrollToTop />
+      <RouteFocus />
     </div>
   );
 }

@@ -8,7 +8,10 @@ import {
   cartTotal,
   type NewCartItem,
   removeFromItems,
+  removePaidLines,
+  type PaidLine,
   sanitizeItems,
+  withLines,
 } from './model/cart';
 import { type Currency, currencyForLanguages, isCurrency } from './model/currency';
 
@@ -28,17 +31,18 @@ export interface CartState {
   add: (item: NewCartItem, quantity?: number) => void;
   remove: (id: string) => void;
   clear: () => void;
+  /** Undo: puts lines back that are not in the cart (again). */
+  restoreLines: (lines: readonly CartItem[]) => void;
   setCurrency: (currency: Currency) => void;
-  /** The cart a checkout was started with, kept so /payment-canceled can restore it. */
-  lastCheckout: CartItem[] | null;
-  /** The Stripe session of that checkout: /payment-canceled closes it when its URL lacks the id. */
+  /**
+   * The Stripe session of the last checkout this cart opened: /payment-canceled closes it when
+   * its URL lacks the id, and the next checkout closes it before opening another.
+   */
   lastCheckoutSession: string | null;
-  /** Checkout opened: the cart is cleared and remembered as lastCheckout. */
+  /** Checkout opened: its session is remembered; the cart stays as it is until it is paid. */
   checkoutStarted: (sessionId?: string) => void;
-  /** /payment-canceled: put the remembered cart back (merged with anything added since). */
-  restoreLastCheckout: () => void;
-  /** /payment-success: the payment went through, nothing to restore. */
-  forgetLastCheckout: () => void;
+  /** /payment-success of a paid order: what it bought leaves the cart (anything added since stays). */
+  orderPaid: (sessionId: string, lines: readonly PaidLine[]) => void;
   /** /payment-canceled: the server closed that session. */
   forgetLastCheckoutSession: () => void;
   /** The email typed for checkout (null: none yet): kept while the page is open, not stored on the device. */
@@ -51,7 +55,7 @@ function browserCurrency(): Currency {
   return currencyForLanguages(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-type Persisted = Pick<CartState, 'items' | 'currency' | 'lastCheckout' | 'lastCheckoutSession'>;
+type Persisted = Pick<CartState, 'items' | 'currency' | 'lastCheckoutSession'>;
 
 /**
  * localStorage that never throws: unparsable JSON reads as "nothing stored" (so `merge`
@@ -97,22 +101,15 @@ export const useCartStore = create<CartState>()(
       },
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),
+      restoreLines: (lines) => set((s) => ({ items: withLines(s.items, lines) })),
       setCurrency: (currency) => set({ currency }),
-      lastCheckout: null,
       lastCheckoutSession: null,
-      checkoutStarted: (sessionId) =>
+      checkoutStarted: (sessionId) => set({ lastCheckoutSession: sessionId || null }),
+      orderPaid: (sessionId, lines) =>
         set((s) => ({
-          lastCheckout: s.items.length ? s.items : s.lastCheckout,
-          lastCheckoutSession: sessionId || null,
-          items: [],
+          items: removePaidLines(s.items, lines),
+          lastCheckoutSession: s.lastCheckoutSession === sessionId ? null : s.lastCheckoutSession,
         })),
-      restoreLastCheckout: () =>
-        set((s) => {
-          let items = s.items;
-          for (const line of s.lastCheckout ?? []) items = addToItems(items, line, line.quantity).items;
-          return { items, lastCheckout: null };
-        }),
-      forgetLastCheckout: () => set({ lastCheckout: null, lastCheckoutSession: null }),
       forgetLastCheckoutSession: () => set({ lastCheckoutSession: null }),
       checkoutEmail: null,
       setCheckoutEmail: (checkoutEmail) => set({ checkoutEmail }),
@@ -127,7 +124,6 @@ export const useCartStore = create<CartState>()(
       partialize: (state): Persisted => ({
         items: state.items,
         currency: state.currency,
-        lastCheckout: state.lastCheckout,
         lastCheckoutSession: state.lastCheckoutSession,
       }),
       // Storage is user-controlled: keep only well-formed lines and a known currency.
@@ -135,17 +131,17 @@ export const useCartStore = create<CartState>()(
         const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<
           Record<keyof Persisted, unknown>
         >;
-        const last = sanitizeItems(p.lastCheckout);
         const session =
           typeof p.lastCheckoutSession === 'string' && CHECKOUT_SESSION_RE.test(p.lastCheckoutSession)
             ? p.lastCheckoutSession
             : null;
         return {
           ...current,
-          items: sanitizeItems(p.items),
+          // Earlier versions emptied the cart when a checkout opened and kept it aside
+          // (lastCheckout) until it was paid: what is still aside comes back.
+          items: withLines(sanitizeItems(p.items), sanitizeItems((p as { lastCheckout?: unknown }).lastCheckout)),
           // nothing usable stored (a first visit): a guess from the browser's languages
           currency: isCurrency(p.currency) ? p.currency : browserCurrency(),
-          lastCheckout: last.length ? last : null,
           lastCheckoutSession: session,
         };
       },

@@ -1,6 +1,8 @@
 import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { focusMainHeading } from '../focus/main-heading';
+import { useToastStore } from '../toast/toast-store';
 import { focusableIn, trapTab } from './focus';
 import * as styles from './Sheet.css';
 
@@ -30,7 +32,9 @@ const appRoot = () => document.getElementById('root');
 
 /**
  * A modal side panel (import it through LazySheet, which keeps framer-motion out of the entry): focus moves in and stays in (Tab wraps, the page behind is inert),
- * Escape, the overlay and the Close button close it, focus returns to the opener.
+ * Escape, the overlay and the Close button close it, focus returns to the opener (or, when the
+ * opener is gone, to the page's main heading). Toasts shown before it opened are about the page
+ * behind it and go; toasts raised while it is open show above it.
  */
 export function Sheet({ open, onOpenChange, title, description, side = 'right', children, id }: SheetProps) {
   const reduce = useReducedMotion();
@@ -48,6 +52,7 @@ export function Sheet({ open, onOpenChange, title, description, side = 'right', 
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
 
+    useToastStore.getState().dismissAll();
     const panel = panelRef.current;
     if (panel) (focusableIn(panel)[0] ?? panel).focus();
 
@@ -64,7 +69,12 @@ export function Sheet({ open, onOpenChange, title, description, side = 'right', 
       document.removeEventListener('keydown', onKey);
       root?.removeAttribute('inert');
       document.body.style.overflow = overflow;
+      // Something else took focus on purpose (a page the sheet navigated to): leave it there.
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || panelRef.current?.contains(active);
+      if (!lost) return;
       if (opener?.isConnected) opener.focus();
+      else focusMainHeading();
     };
   }, [open]);
 

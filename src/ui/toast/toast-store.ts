@@ -18,6 +18,7 @@ interface ToastState {
   toasts: Toast[];
   show: (input: ToastInput) => string;
   dismiss: (id: string) => void;
+  dismissAll: () => void;
 }
 
 const MAX_VISIBLE = 3;
@@ -39,6 +40,7 @@ export const useToastStore = create<ToastState>()((set) => ({
     return id;
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  dismissAll: () => set({ toasts: [] }),
 }));
 
 /** Shows a toast from anywhere (components, stores, query callbacks). Returns its id. */

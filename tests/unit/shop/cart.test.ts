@@ -47,7 +47,7 @@ describe('cart semantics', () => {
 
 describe('the cart store', () => {
   beforeEach(() => {
-    useCartStore.setState({ items: [], lastCheckout: null, lastCheckoutSession: null, currency: 'eur' });
+    useCartStore.setState({ items: [], lastCheckoutSession: null, currency: 'eur' });
     useToastStore.setState({ toasts: [] });
     localStorage.clear();
   });
@@ -72,19 +72,58 @@ describe('the cart store', () => {
     expect(saved.state.currency).toBe('sek');
   });
 
-  it('a started checkout clears the cart and /payment-canceled can restore it', () => {
+  it('a started checkout keeps the cart; a paid order takes out what it bought, and only that', () => {
     act(() => {
       useCartStore.getState().add(item('print-a'), 2);
-      useCartStore.getState().checkoutStarted();
+      useCartStore.getState().add(item('print-b'));
+      useCartStore.getState().checkoutStarted('cs_test_paid1');
     });
-    expect(useCartStore.getState().items).toEqual([]);
+    expect(useCartStore.getState().items.map((i) => [i.id, i.quantity])).toEqual([
+      ['print-a', 2],
+      ['print-b', 1],
+    ]);
+    act(() => useCartStore.getState().add(item('print-c')));
+    act(() =>
+      useCartStore.getState().orderPaid('cs_test_paid1', [
+        { printId: 'a', quantity: 1 },
+        { printId: 'b', quantity: 1 },
+      ]),
+    );
+    expect(useCartStore.getState().items.map((i) => [i.id, i.quantity])).toEqual([
+      ['print-a', 1],
+      ['print-c', 1],
+    ]);
+    expect(useCartStore.getState().lastCheckoutSession).toBeNull();
+  });
+
+  it('undo puts removed lines back without doubling what is there', () => {
+    act(() => {
+      useCartStore.getState().add(item('print-a'), 2);
+      useCartStore.getState().add(item('print-b'));
+    });
+    const before = useCartStore.getState().items;
+    act(() => useCartStore.getState().clear());
     act(() => useCartStore.getState().add(item('print-b')));
-    act(() => useCartStore.getState().restoreLastCheckout());
+    act(() => useCartStore.getState().restoreLines(before));
     expect(useCartStore.getState().items.map((i) => [i.id, i.quantity])).toEqual([
       ['print-b', 1],
       ['print-a', 2],
     ]);
-    expect(useCartStore.getState().lastCheckout).toBeNull();
+  });
+
+  it('a cart an earlier version kept aside during checkout comes back on load', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        state: { items: [item('print-b')], currency: 'eur', lastCheckout: [item('print-a', { quantity: 2 })] },
+        version: 1,
+      }),
+    );
+    await act(() => useCartStore.persist.rehydrate());
+    expect(useCartStore.getState().items.map((i) => [i.id, i.quantity])).toEqual([
+      ['print-b', 1],
+      ['print-a', 2],
+    ]);
   });
 
   it("remembers the started checkout's session for /payment-canceled, and only a well-formed one from storage", async () => {
@@ -102,16 +141,6 @@ describe('the cart store', () => {
     );
     await act(() => useCartStore.persist.rehydrate());
     expect(useCartStore.getState().lastCheckoutSession).toBeNull();
-  });
-
-  it('clearing on /payment-success forgets the remembered cart', () => {
-    act(() => {
-      useCartStore.getState().add(item('print-a'));
-      useCartStore.getState().checkoutStarted();
-      useCartStore.getState().clear();
-      useCartStore.getState().forgetLastCheckout();
-    });
-    expect(useCartStore.getState()).toMatchObject({ items: [], lastCheckout: null });
   });
 
   it('rehydrates from storage, dropping malformed data', async () => {

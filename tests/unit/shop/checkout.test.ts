@@ -5,20 +5,20 @@ import { type CheckoutDeps, runCheckout } from '@/features/shop/model/checkout';
 const line: CartItem = { id: 'print-a', title: 'A', price: 240, currency: 'eur', imageUrl: '', quantity: 1 };
 
 function deps(over: Partial<CheckoutDeps> = {}) {
-  const tab = { navigate: vi.fn(), close: vi.fn() };
   const d = {
     items: [line],
     currency: 'eur' as const,
     email: 'me@example.com',
     online: true,
-    openTab: vi.fn(() => tab),
-    navigateHere: vi.fn(),
-    create: vi.fn(async () => ({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' })),
+    previousSession: null as string | null,
+    cancel: vi.fn(async () => ({})),
+    create: vi.fn(async () => ({ url: 'https://checkout.stripe.com/c/pay/cs_test_1', sessionId: 'cs_test_1' })),
+    navigate: vi.fn(),
     toast: vi.fn(),
     onOpened: vi.fn(),
     ...over,
   };
-  return { d, tab };
+  return { d };
 }
 
 describe('print checkout', () => {
@@ -33,17 +33,17 @@ describe('print checkout', () => {
     expect(d.create).not.toHaveBeenCalled();
   });
 
-  it('success opens the checkout in a new tab, clears the cart and says "Redirecting to checkout"', async () => {
-    const { d, tab } = deps();
+  it('success says "Redirecting to checkout", goes to Stripe in this tab and leaves the cart alone', async () => {
+    const { d } = deps();
     expect(await runCheckout(d)).toBe('opened');
     expect(d.create).toHaveBeenCalledWith({ items: [line], currency: 'eur', customerEmail: 'me@example.com' });
-    expect(tab.navigate).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1');
-    expect(d.onOpened).toHaveBeenCalled();
+    expect(d.onOpened).toHaveBeenCalledWith('cs_test_1');
     expect(d.toast).toHaveBeenCalledWith({ title: 'Redirecting to checkout' });
-    expect(d.navigateHere).not.toHaveBeenCalled();
+    expect(d.navigate).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1');
+    expect(d.cancel).not.toHaveBeenCalled();
   });
 
-  it('without an email nothing is asked of the server: "Email required", no tab opened', async () => {
+  it('without an email nothing is asked of the server: "Email required", Stripe not opened', async () => {
     for (const email of [null, '', '   ']) {
       const { d } = deps({ email });
       expect(await runCheckout(d)).toBe('email');
@@ -52,7 +52,7 @@ describe('print checkout', () => {
         description: 'Enter your email address: your copies are held for you under it while you pay.',
         destructive: true,
       });
-      expect(d.openTab).not.toHaveBeenCalled();
+      expect(d.navigate).not.toHaveBeenCalled();
       expect(d.create).not.toHaveBeenCalled();
     }
   });
@@ -70,21 +70,35 @@ describe('print checkout', () => {
     expect(good.create).toHaveBeenCalledWith({ items: [line], currency: 'eur', customerEmail: 'me@example.com' });
   });
 
-  it('falls back to this tab when the browser blocks the new one', async () => {
-    const { d } = deps({ openTab: vi.fn(() => null) });
+  it('a checkout opened before and left without paying is closed before the next one opens', async () => {
+    const order: string[] = [];
+    const { d } = deps({
+      previousSession: 'cs_test_old',
+      cancel: vi.fn(async (id: string) => order.push(`cancel ${id}`)),
+      create: vi.fn(async () => {
+        order.push('create');
+        return { url: 'https://checkout.stripe.com/c/pay/cs_test_2', sessionId: 'cs_test_2' };
+      }),
+    });
     expect(await runCheckout(d)).toBe('opened');
-    expect(d.navigateHere).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1');
+    expect(order).toEqual(['cancel cs_test_old', 'create']);
   });
 
-  it('a failure shows "Checkout failed" with the server message, closes the tab, keeps the cart', async () => {
-    const { d, tab } = deps({ create: vi.fn(async () => Promise.reject(new Error('Only 2 left of "A".'))) });
+  it('a previous checkout that cannot be closed does not stop the new one', async () => {
+    const { d } = deps({ previousSession: 'cs_test_old', cancel: vi.fn(async () => Promise.reject(new Error('502'))) });
+    expect(await runCheckout(d)).toBe('opened');
+    expect(d.navigate).toHaveBeenCalled();
+  });
+
+  it('a failure shows "Checkout failed" with the server message and stays on the page', async () => {
+    const { d } = deps({ create: vi.fn(async () => Promise.reject(new Error('Only 2 left of "A".'))) });
     expect(await runCheckout(d)).toBe('failed');
     expect(d.toast).toHaveBeenCalledWith({
       title: 'Checkout failed',
       description: 'Only 2 left of "A".',
       destructive: true,
     });
-    expect(tab.close).toHaveBeenCalled();
+    expect(d.navigate).not.toHaveBeenCalled();
     expect(d.onOpened).not.toHaveBeenCalled();
   });
 
@@ -112,6 +126,6 @@ describe('print checkout', () => {
     const { d } = deps({ online: false });
     expect(await runCheckout(d)).toBe('offline');
     expect(d.create).not.toHaveBeenCalled();
-    expect(d.openTab).not.toHaveBeenCalled();
+    expect(d.navigate).not.toHaveBeenCalled();
   });
 });

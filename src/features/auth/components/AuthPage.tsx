@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
+import { LegalLink } from '@/ui/legal/LegalLinks';
 import { authConfigQueryOptions } from '../api/auth-config';
 import { demoSignIn, signInWithGoogleCode } from '../api/sign-in';
 import { OWN_DATA_KEY, safeRedirect, useAuth } from '@/lib/pocketbase/session';
@@ -128,7 +129,9 @@ export function AuthPage({ redirect }: { redirect?: string }) {
             </div>
           ) : null}
         </div>
-        <p className={styles.terms}>By signing in, you agree to our Terms of Service and Privacy Policy.</p>
+        <p className={styles.terms}>
+          By signing in, you agree to our <LegalLink page="terms" /> and <LegalLink page="privacy" />.
+        </p>
       </div>
     </div>
   );

@@ -27,7 +27,12 @@ export const aside = style({
   borderRadius: vars.radius.md,
 });
 
-export const heading = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.lg, fontWeight: 400, margin: 0 });
+export const heading = style({
+  fontFamily: vars.font.serif,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 400,
+  margin: `0 0 ${vars.space.sm}`,
+});
 
 export const list = style({
   listStyle: 'none',

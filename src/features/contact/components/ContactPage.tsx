@@ -2,6 +2,7 @@ import { useSiteSettings } from '@/lib/site/site-settings';
 import { PageHead } from '@/ui/page-head/PageHead';
 import { container, eyebrow, visuallyHidden } from '@/styles/utils.css';
 import { ContactForm } from '@/features/contact/components/ContactForm';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import * as styles from './ContactPage.css';
 
 /** /contact: the form, contact info and social links, all from the artist's site settings. */
@@ -17,7 +18,10 @@ export function ContactPage() {
       <p className={eyebrow}>Get in touch</p>
       <h1 className={styles.title}>Contact</h1>
       <div className={styles.layout}>
-        <ContactForm />
+        <div>
+          <ContactForm />
+          <PrivacyNote>We use what you send only to answer you.</PrivacyNote>
+        </div>
         <aside className={styles.aside} aria-label="Contact information">
           <section>
             <h2 className={styles.heading}>Contact Info</h2>

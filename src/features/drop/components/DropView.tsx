@@ -3,6 +3,7 @@ import { imageSource } from '@/lib/pocketbase/files';
 import { copiesLeft, useLiveStock } from '@/lib/stock/live-stock';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import type { DropWithPrint } from '../api/drop';
 import { dropTitle, formatRelease, timeLeft } from '../model/countdown';
 import { Countdown } from './Countdown';
@@ -65,7 +66,10 @@ export function DropView({ drop, release }: { drop: DropWithPrint; release: Date
         ) : (
           <>
             <Countdown left={left} />
-            <NotifyForm dropSlug={drop.slug} />
+            <div>
+              <NotifyForm dropSlug={drop.slug} />
+              <PrivacyNote>We send a confirmation email first; unsubscribe any time.</PrivacyNote>
+            </div>
           </>
         )}
       </div>

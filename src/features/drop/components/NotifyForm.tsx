@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FORM_LIMITS } from '@/lib/contract/contract.gen';
+import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
@@ -16,7 +17,10 @@ export function NotifyForm({ dropSlug }: { dropSlug: string }) {
     send: (value: string) => subscribeNewsletter({ email: value, source: 'print-drop', dropSlug }),
     check: (value) => (value ? undefined : 'ignore'),
     notices: {
-      sent: { title: 'Subscribed', description: "You'll be notified at release." },
+      sent: {
+        title: 'Subscribed',
+        description: `${CONFIRM_FROM_INBOX} The newsletter will tell you about the release.`,
+      },
       failed: { title: 'Subscription failed', description: 'Please try again shortly.', reason: true },
     },
     onDone: (value) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FORM_LIMITS } from '@/lib/contract/contract.gen';
+import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
@@ -30,7 +31,7 @@ export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string })
         ? undefined
         : { notice: { title: EMAIL_REQUIRED, destructive: true }, fieldErrors: { email: EMAIL_REQUIRED } },
     notices: {
-      sent: { title: 'Success!' },
+      sent: { title: 'Success!', description: CONFIRM_FROM_INBOX },
       failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
     },
     onDone: (input) => {

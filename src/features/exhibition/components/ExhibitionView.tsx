@@ -1,6 +1,7 @@
 import { imageSource } from '@/lib/pocketbase/files';
 import type { ExhibitionsRecord } from '@/lib/pocketbase/types.gen';
 import { Image } from '@/ui/image/Image';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import * as styles from './Exhibition.css';
 import { ExhibitionSignup } from './ExhibitionSignup';
 
@@ -45,7 +46,10 @@ export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }
           {[where, opens && closes ? `${opens} – ${closes}` : opens].filter(Boolean).join(' · ')}
         </p>
         {exhibition.description ? <p className={styles.text}>{exhibition.description}</p> : null}
-        <ExhibitionSignup exhibitionSlug={exhibition.slug} />
+        <div>
+          <ExhibitionSignup exhibitionSlug={exhibition.slug} />
+          <PrivacyNote>We send a confirmation email first; unsubscribe any time.</PrivacyNote>
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FORM_LIMITS } from '@/lib/contract/contract.gen';
+import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
@@ -34,7 +35,7 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
         ? undefined
         : { notice: { title: 'Invalid email', description: 'Please enter a valid email address.' } },
     notices: {
-      sent: { title: 'Subscribed', description: 'Thanks! You will receive occasional updates.' },
+      sent: { title: 'Subscribed', description: CONFIRM_FROM_INBOX },
       failed: { title: 'Subscription failed', description: 'Please try again in a moment.' },
     },
     onDone: (value) => {

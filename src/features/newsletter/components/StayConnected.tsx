@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import { NewsletterForm } from './NewsletterForm';
 import * as styles from './StayConnected.css';
 
@@ -6,7 +7,7 @@ import * as styles from './StayConnected.css';
 export function StayConnected() {
   const connectTextId = useId();
   return (
-    <section className={styles.connect} aria-labelledby="stay-connected-title">
+    <section id="stay-connected" className={styles.connect} aria-labelledby="stay-connected-title">
       <div>
         <h2 id="stay-connected-title" className={styles.connectTitle}>
           Stay Connected
@@ -15,7 +16,10 @@ export function StayConnected() {
           Occasional letters from the studio: new works, exhibitions and print releases.
         </p>
       </div>
-      <NewsletterForm source="home" label="Stay Connected newsletter sign-up" describedBy={connectTextId} />
+      <div>
+        <NewsletterForm source="home" label="Stay Connected newsletter sign-up" describedBy={connectTextId} />
+        <PrivacyNote>We send a confirmation email first; unsubscribe any time.</PrivacyNote>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase/client';
+import { PENDING_RECHECK_MS, PENDING_RECHECKS } from '../model/payment-outcome';
 
 export interface VerifiedOrder {
   id: string;
@@ -31,6 +32,11 @@ export const verifyPaymentQueryOptions = (sessionId: string) =>
     },
     // A failed verification stops loading and shows no order details.
     retry: false,
+    // A payment still pending (a delayed payment method) is asked about again for a while.
+    refetchInterval: (query) =>
+      query.state.data?.payment_status === 'unpaid' && query.state.dataUpdateCount <= PENDING_RECHECKS
+        ? PENDING_RECHECK_MS
+        : false,
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { Sheet } from '@/ui/sheet/LazySheet';
 import { selectCartCount, useCartStore } from '../store';
 import * as styles from './CartButton.css';
 import { CartPanel } from './CartPanel';
 
-/** Top-bar cart button: shown only when the cart has items; opens the "Your cart" panel. */
+/**
+ * Top-bar cart button: shown only when the cart has items; opens the "Your cart" panel. An
+ * emptied cart keeps the panel open (with its undo) until the visitor closes it.
+ */
 export function CartButton() {
   const count = useCartStore(selectCartCount);
   const [open, setOpen] = useState(false);
-  // Emptying the cart closes the panel for good: otherwise the next "Add to Cart" would
-  // find it still "open" and show it without being asked.
-  if (open && count === 0) setOpen(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // A link in the panel (Browse print editions, the terms) leads away: the panel closes.
+  useEffect(() => {
+    if (pathname) setOpen(false);
+  }, [pathname]);
 
   return (
     <>
@@ -39,7 +45,7 @@ export function CartButton() {
           <span className={styles.count}>{count}</span>
         </button>
       ) : null}
-      <Sheet open={open && count > 0} onOpenChange={setOpen} title="Your cart" side="right">
+      <Sheet open={open} onOpenChange={setOpen} title="Your cart" side="right">
         <CartPanel />
       </Sheet>
     </>

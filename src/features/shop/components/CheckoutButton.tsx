@@ -1,34 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { rememberedNewsletterEmail } from '@/lib/forms/remembered';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { toast } from '@/ui/toast/toast-store';
 import { button } from '@/ui/button/button.css';
-import { TextField } from '@/ui/field/Field';
+import { cancelPayment } from '../api/cancel-payment';
 import { createPrintPayment } from '../api/create-payment';
-import { type CheckoutTab, checkoutEmailProblem, runCheckout } from '../model/checkout';
+import { type CheckoutOutcome, checkoutEmailProblem, runCheckout } from '../model/checkout';
 import { useCartStore } from '../store';
+import { TextField } from '@/ui/field/Field';
 import * as styles from './CartPanel.css';
-
-function openBlankTab(): CheckoutTab | null {
-  // Opened inside the click so popup blockers allow it; pointed at Stripe once the
-  // server answers.
-  const w = window.open('', '_blank');
-  if (!w) return null;
-  try {
-    w.opener = null;
-  } catch {
-    // cross-origin already: nothing to cut
-  }
-  return { navigate: (url) => w.location.replace(url), close: () => w.close() };
-}
 
 /**
  * The checkout email (the copies are held under it; Stripe's page starts with it) and Checkout:
- * "Creating checkout..." and disabled while running or when empty; online only.
+ * "Creating checkout..." and busy while running, disabled when empty; online only.
  */
 export function CheckoutButton() {
   const items = useCartStore((s) => s.items);
   const currency = useCartStore((s) => s.currency);
+  const previousSession = useCartStore((s) => s.lastCheckoutSession);
   const checkoutStarted = useCartStore((s) => s.checkoutStarted);
   const typed = useCartStore((s) => s.checkoutEmail);
   const setEmail = useCartStore((s) => s.setCheckoutEmail);
@@ -39,24 +28,37 @@ export function CheckoutButton() {
   const [running, setRunning] = useState(false);
   const [emailError, setEmailError] = useState('');
 
+  // Back from Stripe through the browser's back button: the page may come from the
+  // back-forward cache with the button still busy.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRunning(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
   const onClick = async () => {
     if (running) return;
     setEmailError(checkoutEmailProblem(email)?.description ?? '');
     setRunning(true);
+    let outcome: CheckoutOutcome = 'failed';
     try {
-      await runCheckout({
+      outcome = await runCheckout({
         items,
         currency,
         email,
         online,
-        openTab: openBlankTab,
-        navigateHere: (url) => window.location.assign(url),
+        previousSession,
+        cancel: cancelPayment,
         create: createPrintPayment,
+        navigate: (url) => window.location.assign(url),
         toast,
         onOpened: checkoutStarted,
       });
     } finally {
-      setRunning(false);
+      // Once the Stripe page is on its way the button stays busy: a second click would open a second checkout.
+      if (outcome !== 'opened') setRunning(false);
     }
   };
 

@@ -3,21 +3,18 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { toast } from '@/ui/toast/toast-store';
 import { cancelPaymentQueryOptions } from '../api/cancel-payment';
-import { useCartStore } from '../store';
+import { selectCartCount, useCartStore } from '../store';
 import * as styles from './ShopPage.css';
 
 /**
  * /payment-canceled?session_id=…: no charges were made; the checkout's session is closed so
- * its copies go back on sale at once, and the cart it started with can come back.
+ * its copies go back on sale at once. The cart was never emptied, so it is all still there.
  */
 export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
-  const lastCheckout = useCartStore((s) => s.lastCheckout);
-  const restore = useCartStore((s) => s.restoreLastCheckout);
+  const count = useCartStore(selectCartCount);
   const rememberedSession = useCartStore((s) => s.lastCheckoutSession);
   const forgetSession = useCartStore((s) => s.forgetLastCheckoutSession);
-  const count = (lastCheckout ?? []).reduce((n, l) => n + l.quantity, 0);
   // The URL names the session; a checkout opened by an older tab may only be remembered here.
   const toCancel = sessionId ?? rememberedSession ?? '';
   const canceled = useQuery({ ...cancelPaymentQueryOptions(toCancel), enabled: toCancel !== '' });
@@ -30,23 +27,11 @@ export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
       <p className={eyebrow}>Checkout</p>
       <h1 className={styles.title}>Payment canceled</h1>
       <p>Your payment was canceled. No charges were made.</p>
+      {count > 0 ? (
+        <p data-testid="cart-kept">{count === 1 ? 'The print is' : `The ${count} prints are`} still in your cart.</p>
+      ) : null}
       <div className={styles.actions}>
-        {count > 0 ? (
-          <button
-            type="button"
-            className={button({ tone: 'solid' })}
-            onClick={() => {
-              restore();
-              toast({
-                title: 'Cart restored',
-                description: `${count} ${count === 1 ? 'print is' : 'prints are'} back in your cart.`,
-              });
-            }}
-          >
-            Restore cart
-          </button>
-        ) : null}
-        <Link to="/print-editions" className={button({ tone: count > 0 ? 'outline' : 'solid' })}>
+        <Link to="/print-editions" className={button({ tone: 'solid' })}>
           Back to Print Editions
         </Link>
       </div>

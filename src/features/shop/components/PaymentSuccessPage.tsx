@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useAuth } from '@/lib/pocketbase/session';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { verifyPaymentQueryOptions } from '../api/verify-payment';
+import { PageHead } from '@/ui/page-head/PageHead';
+import { type VerifiedOrder, verifyPaymentQueryOptions } from '../api/verify-payment';
+import { paymentOutcome } from '../model/payment-outcome';
 import { useCartStore } from '../store';
 import * as styles from './ShopPage.css';
 
@@ -18,67 +21,89 @@ const STATUS_TEXT: Record<string, string> = {
   amount_mismatch: 'Under review',
 };
 
-/** The order of the Checkout Session: "Verifying your payment...", then its id and status. */
-function VerifiedOrder({ sessionId }: { sessionId: string }) {
-  // A failed verification stops loading and shows no order details.
-  const { data: order, isPending } = useQuery(verifyPaymentQueryOptions(sessionId));
-  if (isPending) {
-    return (
-      <p role="status" aria-live="polite">
-        Verifying your payment...
-      </p>
-    );
-  }
-  if (!order) return <p>Thank you for your order. A confirmation is on its way to your inbox.</p>;
+function OrderFacts({ order }: { order: VerifiedOrder }) {
   return (
-    <>
-      <p>Thank you for your order. A confirmation is on its way to your inbox.</p>
-      <dl className={styles.orderFacts} data-testid="order-details">
-        <dt>Order</dt>
-        <dd data-testid="order-id">{order.id.slice(0, 8)}</dd>
-        <dt>Status</dt>
-        <dd data-testid="order-status">{STATUS_TEXT[order.payment_status] ?? order.payment_status}</dd>
-        {order.items.length > 0 ? (
-          <>
-            <dt>Items</dt>
-            <dd>{order.items.map((i) => `${i.title} × ${i.quantity}`).join(', ')}</dd>
-          </>
-        ) : null}
-      </dl>
-    </>
+    <dl className={styles.orderFacts} data-testid="order-details">
+      <dt>Order</dt>
+      <dd data-testid="order-id">{order.id.slice(0, 8)}</dd>
+      <dt>Status</dt>
+      <dd data-testid="order-status">{STATUS_TEXT[order.payment_status] ?? order.payment_status}</dd>
+      {order.items.length > 0 ? (
+        <>
+          <dt>Items</dt>
+          <dd>{order.items.map((i) => `${i.title} × ${i.quantity}`).join(', ')}</dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 
-/** /payment-success?session_id=…: verifying, then the order id (8 characters) and status. */
+/** What to do next: a course buyer goes to the course, everyone else back to the prints. */
+function NextSteps({ order, paid }: { order: VerifiedOrder | undefined; paid: boolean }) {
+  const signedIn = useAuth().user !== null;
+  const course = paid ? order?.items.find((i) => i.type === 'course') : undefined;
+  if (course) {
+    return (
+      <div className={styles.actions}>
+        {signedIn ? (
+          <>
+            <Link to="/course/$slug" params={{ slug: course.slug }} className={button({ tone: 'solid' })}>
+              Start the course
+            </Link>
+            <Link to="/my-courses" className={button({ tone: 'outline' })}>
+              My courses
+            </Link>
+          </>
+        ) : (
+          <Link to="/auth" search={{ redirect: `/course/${course.slug}` }} className={button({ tone: 'solid' })}>
+            Sign in to start the course
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={styles.actions}>
+      <Link to="/print-editions" className={button({ tone: 'solid' })}>
+        {paid ? 'Continue shopping' : 'Back to Print Editions'}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /payment-success?session_id=…: checks the Checkout Session with the server, then says what
+ * is true of its order (paid, pending, not completed, …) with its id (8 characters) and status.
+ * Only a paid order takes its prints out of the cart.
+ */
 export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
-  const clear = useCartStore((s) => s.clear);
-  const forget = useCartStore((s) => s.forgetLastCheckout);
-  // The cart is cleared on arrival, whatever the verification says.
+  const verification = useQuery({ ...verifyPaymentQueryOptions(sessionId ?? ''), enabled: !!sessionId });
+  const order = verification.data;
+  const outcome = paymentOutcome({
+    sessionId,
+    verifying: !!sessionId && verification.isPending,
+    paymentStatus: order?.payment_status,
+  });
+  const paid = outcome.view === 'paid';
+  const orderPaid = useCartStore((s) => s.orderPaid);
   useEffect(() => {
-    clear();
-    forget();
-  }, [clear, forget]);
+    if (!paid || !order || !sessionId) return;
+    const prints = order.items.filter((i) => i.type === 'print').map((i) => ({ printId: i.id, quantity: i.quantity }));
+    orderPaid(sessionId, prints);
+  }, [paid, order, sessionId, orderPaid]);
 
   return (
     <div className={`${container} ${styles.status}`}>
-      <p className={eyebrow}>Thank you</p>
-      <h1 className={styles.title}>Payment successful</h1>
-      {sessionId ? (
-        <VerifiedOrder sessionId={sessionId} />
-      ) : (
-        <p>Thank you for your order. A confirmation is on its way to your inbox.</p>
-      )}
-      <div className={styles.actions}>
-        <Link to="/print-editions" className={button({ tone: 'outline' })}>
-          Continue shopping
-        </Link>
-        <Link to="/auth" className={button({ tone: 'outline' })}>
-          Sign in
-        </Link>
-        <Link to="/my-courses" className={button({ tone: 'solid' })}>
-          My courses
-        </Link>
+      <PageHead title={outcome.title} />
+      <p className={eyebrow}>{paid ? 'Thank you' : 'Checkout'}</p>
+      <h1 className={styles.title} data-testid="payment-title">
+        {outcome.title}
+      </h1>
+      <div aria-live="polite">
+        <p role={outcome.view === 'verifying' ? 'status' : undefined}>{outcome.text}</p>
+        {order ? <OrderFacts order={order} /> : null}
       </div>
+      {outcome.view === 'verifying' ? null : <NextSteps order={order} paid={paid} />}
     </div>
   );
 }

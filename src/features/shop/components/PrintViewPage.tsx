@@ -5,6 +5,7 @@ import { copiesLeft, useLiveStock } from '@/lib/stock/live-stock';
 import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { Image } from '@/ui/image/Image';
+import { LegalLink } from '@/ui/legal/LegalLinks';
 import { pickPrint, printsQueryOptions } from '../api/prints';
 import { formatPrice } from '../model/currency';
 import { AddToCartButton } from './AddToCartButton';
@@ -88,7 +89,7 @@ export function PrintViewPage({ slug }: { slug?: string }) {
           {print.description ? <p className={styles.description}>{print.description}</p> : null}
           <p className={styles.notes}>
             Signed giclée print on archival paper. Free worldwide shipping from Stockholm (average 2-4 weeks); import
-            duties and taxes may apply.
+            duties and taxes may apply. <LegalLink page="terms" />.
           </p>
           <Link to="/print-editions">All print editions</Link>
         </div>

@@ -53,6 +53,27 @@ export function addToItems(
 export const removeFromItems = (items: readonly CartItem[], id: string): CartItem[] =>
   items.filter((line) => line.id !== id);
 
+/** Lines not in `items` are appended (an undo, or a cart kept aside); lines already there stay as they are. */
+export function withLines(items: readonly CartItem[], lines: readonly CartItem[]): CartItem[] {
+  const ids = new Set(items.map((line) => line.id));
+  return [...items, ...lines.filter((line) => !ids.has(line.id))];
+}
+
+/** A print an order paid for, as the server reports it. */
+export interface PaidLine {
+  printId: string;
+  quantity: number;
+}
+
+/** The paid copies leave the cart: a line's quantity goes down by what was bought, to nothing. */
+export function removePaidLines(items: readonly CartItem[], paid: readonly PaidLine[]): CartItem[] {
+  const bought = new Map<string, number>();
+  for (const p of paid) bought.set(printCartId(p.printId), (bought.get(printCartId(p.printId)) ?? 0) + p.quantity);
+  return items
+    .map((line) => ({ ...line, quantity: line.quantity - (bought.get(line.id) ?? 0) }))
+    .filter((line) => line.quantity > 0);
+}
+
 /** Sum of price × quantity. */
 export const cartTotal = (items: readonly CartItem[]): number =>
   items.reduce((sum, line) => sum + line.price * line.quantity, 0);

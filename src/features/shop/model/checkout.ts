@@ -8,27 +8,26 @@ interface CheckoutToast {
   destructive?: boolean;
 }
 
-/** A browser tab opened synchronously on click (popup blockers allow only that). */
-export interface CheckoutTab {
-  navigate(url: string): void;
-  close(): void;
-}
-
 export interface CheckoutDeps {
   items: readonly CartItem[];
   currency: Currency;
   email: string | null;
   online: boolean;
-  openTab: () => CheckoutTab | null;
-  /** Used when the browser refused to open a tab. */
-  navigateHere: (url: string) => void;
+  /**
+   * The Stripe session an earlier checkout of this cart opened, when the buyer came back
+   * without paying or canceling (the back button): closed first, so its copies are not held twice.
+   */
+  previousSession: string | null;
+  cancel: (sessionId: string) => Promise<unknown>;
   create: (input: {
     items: readonly CartItem[];
     currency: Currency;
     customerEmail: string | null;
   }) => Promise<{ url: string; sessionId?: string }>;
+  /** Leaves for the Stripe page in this tab. */
+  navigate: (url: string) => void;
   toast: (t: CheckoutToast) => void;
-  /** The checkout opened: clear the cart (remembering it and its session for /payment-canceled). */
+  /** The checkout opened: remember its session (the cart itself stays until the order is paid). */
   onOpened: (sessionId?: string) => void;
 }
 
@@ -62,9 +61,9 @@ function messageOf(err: unknown): string {
 
 /**
  * Print checkout: empty cart → destructive "Empty cart" toast; no or a bad email → "Email
- * required" / "Invalid email" (the field says it too); offline →
- * checkout needs a connection; success → the Stripe page in a new tab, cart cleared,
- * "Redirecting to checkout"; failure → "Checkout failed / {message or Please try again.}".
+ * required" / "Invalid email" (the field says it too); offline → checkout needs a connection; success → "Redirecting to checkout" and the Stripe page in this
+ * tab, the cart kept (a buyer who leaves Stripe still has it; /payment-success removes what was
+ * paid); failure → "Checkout failed / {message or Please try again.}".
  */
 export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> {
   if (deps.items.length === 0) {
@@ -84,21 +83,20 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
     });
     return 'offline';
   }
-  const tab = deps.openTab();
   try {
+    // Best effort: a session that cannot be closed now lapses by itself.
+    if (deps.previousSession) await deps.cancel(deps.previousSession).catch(() => undefined);
     const { url, sessionId } = await deps.create({
       items: deps.items,
       currency: deps.currency,
       customerEmail: (deps.email ?? '').trim(),
     });
     if (!url) throw new Error('No checkout URL received');
-    if (tab) tab.navigate(url);
     deps.onOpened(sessionId);
     deps.toast({ title: 'Redirecting to checkout' });
-    if (!tab) deps.navigateHere(url);
+    deps.navigate(url);
     return 'opened';
   } catch (err) {
-    tab?.close();
     deps.toast({ title: 'Checkout failed', description: messageOf(err) || 'Please try again.', destructive: true });
     return 'failed';
   }

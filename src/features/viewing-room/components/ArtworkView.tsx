@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fileUrl, imageSource } from '@/lib/pocketbase/files';
 import { Image } from '@/ui/image/Image';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import { Lightbox } from '@/ui/lightbox/Lightbox';
 import type { RoomWork } from '../api/works';
 import { artworkImages } from '../model/images';
@@ -97,7 +98,12 @@ export function ArtworkView({ artwork }: { artwork: RoomWork }) {
         {artwork.is_with_tang_gallery ? (
           <p className={styles.text}>This work is held by Tang Gallery, Stockholm.</p>
         ) : null}
-        {artwork.is_inquirable ? <InquiryForm artwork={artwork} /> : null}
+        {artwork.is_inquirable ? (
+          <div>
+            <InquiryForm artwork={artwork} />
+            <PrivacyNote>We use your details only to answer your inquiry.</PrivacyNote>
+          </div>
+        ) : null}
       </div>
       {zoom && original && current ? (
         <Lightbox src={original} alt={current.alt} caption={artwork.title} onClose={() => setZoom(false)} />

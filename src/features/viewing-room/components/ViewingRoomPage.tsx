@@ -12,6 +12,7 @@ import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { PageHead } from '@/ui/page-head/PageHead';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import { toast } from '@/ui/toast/toast-store';
 
 /**
@@ -86,6 +87,7 @@ export function ViewingRoomPage({ slug, access }: { slug?: string; access?: stri
             prices on request.
           </p>
           <EntryForm artworkSlug={artwork.slug} />
+          <PrivacyNote>We email you the room's link and ask before sending you any newsletter.</PrivacyNote>
         </div>
       )}
     </div>

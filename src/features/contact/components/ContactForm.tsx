@@ -81,7 +81,7 @@ export function ContactForm() {
         error={errors.message}
       />
       <div>
-        <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
+        <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
           {sending ? 'Sending…' : 'Send Message'}
         </button>
       </div>

@@ -56,7 +56,7 @@ export function NotifyForm({ dropSlug }: { dropSlug: string }) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
-      <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
+      <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
         {sending ? 'Signing up…' : 'Notify Me'}
       </button>
       {error ? (

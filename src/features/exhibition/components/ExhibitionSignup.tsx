@@ -76,7 +76,7 @@ export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string })
         aria-required="true"
       />
       <div>
-        <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
+        <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
           {sending ? 'Signing up…' : 'Sign Up'}
         </button>
       </div>

@@ -80,7 +80,8 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
       <button
         type="submit"
         className={button({ tone: tone === 'dark' ? 'inverse' : 'solid' })}
-        disabled={sending}
+        // aria-disabled, not disabled: a disabled button drops the focus it has to the page's top
+        aria-disabled={sending}
         aria-busy={sending}
       >
         {sending ? 'Subscribing…' : 'Subscribe'}

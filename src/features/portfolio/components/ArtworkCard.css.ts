@@ -39,11 +39,18 @@ export const title = style({
 
 export const meta = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
+export const titleRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space.xs,
+});
+
 export const badge = style({
-  position: 'absolute',
-  insetBlockStart: vars.space.sm,
-  insetInlineStart: vars.space.sm,
-  padding: `2px ${vars.space.xs}`,
+  flex: 'none',
+  padding: `1px ${vars.space.xs}`,
+  border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.pill,
   background: vars.color.surfaceRaised,
   color: vars.color.ink,

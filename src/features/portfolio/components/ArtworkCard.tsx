@@ -36,10 +36,13 @@ export function ArtworkCard({ artwork, headingLevel: Heading = 'h3', sizes, prio
             className={styles.image}
           />
         ) : null}
-        {status ? <span className={styles.badge}>{status}</span> : null}
       </div>
       <div>
-        <Heading className={styles.title}>{artwork.title}</Heading>
+        {/* below the frame, not over it: a badge on the frame covered the painting's corner */}
+        <div className={styles.titleRow}>
+          <Heading className={styles.title}>{artwork.title}</Heading>
+          {status ? <span className={styles.badge}>{status}</span> : null}
+        </div>
         {details ? <p className={styles.meta}>{details}</p> : null}
         {artwork.dimensions ? <p className={styles.meta}>{artwork.dimensions}</p> : null}
       </div>

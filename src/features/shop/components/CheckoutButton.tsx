@@ -81,7 +81,9 @@ export function CheckoutButton() {
       <button
         type="button"
         className={button({ tone: 'solid', block: true })}
-        disabled={running || items.length === 0 || !online}
+        disabled={items.length === 0 || !online}
+        // busy is aria-disabled: a disabled button would drop its focus when a checkout fails
+        aria-disabled={running}
         onClick={onClick}
       >
         {running ? 'Creating checkout...' : 'Checkout'}

@@ -115,7 +115,7 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
         want occasional news; you can unsubscribe from any email with one click.
       </p>
       <div>
-        <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
+        <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
           {sending ? 'Entering…' : 'Enter Viewing Room'}
         </button>
       </div>

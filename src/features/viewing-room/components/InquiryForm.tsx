@@ -104,7 +104,7 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
           error={errors.message}
         />
         <div>
-          <button type="submit" className={button()} disabled={sending} aria-busy={sending}>
+          <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
             {sending ? 'Sending…' : 'Send Inquiry'}
           </button>
         </div>

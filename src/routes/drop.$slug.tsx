@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { searchParams } from '@/lib/router/search';
 import { dropQueryOptions } from '@/features/drop/api/drop';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
@@ -11,7 +11,8 @@ const search = searchParams({ release: { pattern: /^[\w:.+\- ]+$/, max: 64 } });
 export const Route = createFileRoute('/drop/$slug')({
   validateSearch: search,
   loader: async ({ context: { queryClient }, params }) => {
-    await loadMirrored(queryClient, dropQueryOptions(params.slug));
+    // /drop (no slug) is the default drop; a slug that names no drop is a 404, not another drop
+    if (!(await loadMirrored(queryClient, dropQueryOptions(params.slug)))) throw notFound();
   },
   component: DropRoute,
 });

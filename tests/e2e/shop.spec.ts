@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './sizes';
-import { expectToast, seriousAxeViolations } from './support';
+import { expectToast, ownClientIp, seriousAxeViolations, uniqueEmail } from './support';
 
 // Seeded demo prints (pb_hooks/lib/setup/demo-content.js): the first active one is "The Whispering
 // Room" at €240 / $275 (own USD price), SEK converted from EUR.
@@ -17,6 +17,7 @@ async function openCart(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
+  await ownClientIp(page);
   // A fixed browser language: the default currency follows it (en-IE → eur).
   await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['en-IE'] }));
 });
@@ -73,8 +74,11 @@ async function cartWith(page: Page, slug = SECOND.slug) {
   return openCart(page);
 }
 
-/** Checkout from the panel with a buyer's email (the copies are held under it). */
-async function checkout(panel: Locator, email = 'buyer@example.com') {
+/**
+ * Checkout from the panel with a buyer's email of its own (the copies are held under it, at most
+ * 2 per email and 4 per network: each test is its own buyer, see beforeEach).
+ */
+async function checkout(panel: Locator, email = uniqueEmail('buyer')) {
   await panel.getByRole('textbox', { name: 'Email' }).fill(email);
   await panel.getByRole('button', { name: 'Checkout' }).click();
 }

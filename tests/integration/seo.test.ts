@@ -31,6 +31,8 @@ afterAll(async () => {
   await pb?.stop();
 });
 
+// No server renderer here: every page is the shell (200) with the hooks' head tags; the
+// status of a missing page is tested with the renderer (server-render.test.ts, e2e not-found).
 async function page(path: string) {
   const res = await fetch(`${pb.url}${path}`);
   expect(res.status).toBe(200);
@@ -109,7 +111,7 @@ describe('shareable pages carry their own head in the served HTML', () => {
     expect(missing.html).toContain('content="noindex"');
   });
 
-  it('/print-view: Product with price and availability; unknown slug falls back to the first print', async () => {
+  it('/print-view: Product with price and availability; a print not for sale is kept out of search', async () => {
     const p = await page('/print-view?print=lantern-bearer-print');
     expect(p.title).toBe('Lantern Bearer | Elin Vinter');
     expect(p.ld[0]).toMatchObject({
@@ -118,8 +120,12 @@ describe('shareable pages carry their own head in the served HTML', () => {
       offers: { price: 180, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
     });
     expect(p.canonical).toBe(`${pb.url}/print-view?print=lantern-bearer-print`);
-    const fallback = await page('/print-view?print=nope');
-    expect(fallback.title).toBe('The Whispering Room | Elin Vinter');
+    const gone = await page('/print-view?print=nope');
+    expect(gone.title).toBe('That print is no longer available | Elin Vinter');
+    expect(gone.html).toContain('content="noindex"');
+    const gone2 = await page('/print-view?print=paper-moon-study-print');
+    expect(gone2.title).toBe('That print is no longer available | Elin Vinter');
+    expect((await page('/print-view')).title).toBe('The Whispering Room | Elin Vinter');
   });
 
   it('/drop/$slug: Product with release date, title at most 60 characters', async () => {
@@ -127,6 +133,9 @@ describe('shareable pages carry their own head in the served HTML', () => {
     expect(p.ogTitle).toBe('The Whispering Room: limited print drop | Elin Vinter');
     expect(p.ld[0]).toMatchObject({ '@type': 'Product', releaseDate: '2025-12-01T09:00:00.000Z' });
     expect(p.ogImage).toMatch(/\/api\/files\/prints\//);
+    const missing = await page('/drop/no-such-drop');
+    expect(missing.title).toBe('Page not found | Elin Vinter');
+    expect(missing.html).toContain('content="noindex"');
   });
 
   it('/whispering-game: Product with the course price', async () => {

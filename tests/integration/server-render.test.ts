@@ -116,8 +116,9 @@ describe('server-rendered public pages', () => {
     expectLcpImage(root);
   });
 
-  it('an unknown news slug is rendered as the article-not-found page, kept out of search', async () => {
-    const { html } = await page('/news/no-such-post-here');
+  it('an unknown news slug is rendered as the article-not-found page, a 404 kept out of search', async () => {
+    const { html, status } = await page('/news/no-such-post-here');
+    expect(status).toBe(404);
     expect(rootOf(html)).toMatch(/<h1\b[^>]*>Article Not Found<\/h1>/);
     expect(html).toMatch(/<meta data-default-head name="robots" content="noindex"/);
   });

@@ -135,9 +135,11 @@ function pageMeta(app, path, query, artist) {
 
   if (seg.length === 1 && seg[0] === "print-view") {
     const slug = query.get("print");
-    const print =
-      (slug && first(app, Collections.Prints, "slug = {:s} && is_active = true", "", { s: slug })) ||
-      first(app, Collections.Prints, "is_active = true", "sort_order", {});
+    const asked = slug ? first(app, Collections.Prints, "slug = {:s} && is_active = true", "", { s: slug }) : null;
+    // a print that is not for sale (retired, mistyped): the page shows another one, as a 404
+    if (slug && !asked)
+      return { title: "That print is no longer available", description: DEFAULT_DESCRIPTION, robots: "noindex" };
+    const print = asked || first(app, Collections.Prints, "is_active = true", "sort_order", {});
     if (!print) return { title: "Print", description: DEFAULT_DESCRIPTION };
     const canonical = `${site()}/print-view?print=${encodeURIComponent(print.getString("slug"))}`;
     return {
@@ -151,9 +153,9 @@ function pageMeta(app, path, query, artist) {
   }
 
   if (seg[0] === "drop" && seg.length <= 2) {
-    const drop =
-      first(app, Collections.Drops, "slug = {:s}", "", { s: seg[1] || DEFAULT_DROP }) ||
-      first(app, Collections.Drops, "slug = {:s}", "", { s: DEFAULT_DROP });
+    const drop = first(app, Collections.Drops, "slug = {:s}", "", { s: seg[1] || DEFAULT_DROP });
+    // /drop/<a slug that names no drop> is the app's 404 page
+    if (!drop && seg[1]) return { title: "Page not found", description: DEFAULT_DESCRIPTION, robots: "noindex" };
     if (!drop) return { title: "Print Drop", description: DEFAULT_DESCRIPTION };
     const title = drop.getString("title").slice(0, DROP_TITLE_MAX);
     let print = null;

@@ -3,7 +3,6 @@ import { valueMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
 import type { DropsRecord, PrintsRecord } from '@/lib/pocketbase/types.gen';
-import { DEFAULT_DROP_SLUG } from '../model/countdown';
 
 export type DropWithPrint = DropsRecord & { expand?: { print_id?: PrintsRecord } };
 
@@ -16,10 +15,10 @@ async function bySlug(slug: string): Promise<DropWithPrint | null> {
   return page.items[0] ?? null;
 }
 
-/** A drop by slug with its print; an unknown slug falls back to the default drop. */
+/** A drop by slug with its print; null when there is no such drop (the page is a 404). */
 export const dropQueryOptions = (slug: string) =>
   mirroredQueryOptions({
     queryKey: [Collections.Drops, slug] as const,
-    remote: async () => (await bySlug(slug)) ?? (slug === DEFAULT_DROP_SLUG ? null : await bySlug(DEFAULT_DROP_SLUG)),
+    remote: () => bySlug(slug),
     mirror: valueMirror<DropWithPrint | null>(`drops:${slug}`),
   });

@@ -27,15 +27,30 @@ export function NewsPostPage({ slug }: { slug: string }) {
           <NewsArticle post={post} />
         </>
       ) : (
-        <section className={styles.notFound}>
-          <PageHead title="Article Not Found" />
-          <h1 className={styles.title}>Article Not Found</h1>
-          <p>The article you are looking for does not exist or is no longer published.</p>
-          <Link to="/news" className={button({ tone: 'outline' })}>
-            Back to News
-          </Link>
-        </section>
+        <NotFoundSection />
       )}
+    </div>
+  );
+}
+
+function NotFoundSection() {
+  return (
+    <section className={styles.notFound}>
+      <PageHead title="Article Not Found" />
+      <h1 className={styles.title}>Article Not Found</h1>
+      <p>The article you are looking for does not exist or is no longer published.</p>
+      <Link to="/news" className={button({ tone: 'outline' })}>
+        Back to News
+      </Link>
+    </section>
+  );
+}
+
+/** /news/$slug when the server says there is no such published post (answered with a 404). */
+export function ArticleNotFound() {
+  return (
+    <div className={`${container} ${styles.page}`}>
+      <NotFoundSection />
     </div>
   );
 }

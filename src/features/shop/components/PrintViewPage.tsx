@@ -22,8 +22,11 @@ function details(print: PrintsRecord) {
   );
 }
 
-/** /print-view?print={slug}: one print; unknown or missing slug shows the first active print. */
-export function PrintViewPage({ slug }: { slug?: string }) {
+/**
+ * /print-view?print={slug}: one print; a missing slug shows the first active print, and so does
+ * one that names no print for sale (`gone`), saying so above it.
+ */
+export function PrintViewPage({ slug, gone = false }: { slug?: string; gone?: boolean }) {
   const { data: prints } = useSuspenseQuery(printsQueryOptions());
   const print = pickPrint(prints, slug);
   const { currency, priceOf } = useShopPricing();
@@ -40,6 +43,15 @@ export function PrintViewPage({ slug }: { slug?: string }) {
   const main = imageSource(print, print.main_image || print.cover_image, 1600);
   return (
     <div className={`${container} ${styles.page}`}>
+      {gone ? (
+        <div className={styles.gone} data-testid="print-gone">
+          <p>
+            <strong>That print is no longer available.</strong> Below is {print.title}, one of the editions for sale
+            now.
+          </p>
+          <Link to="/print-editions">See all print editions</Link>
+        </div>
+      ) : null}
       <div className={styles.detail}>
         <div>
           <Image

@@ -77,3 +77,14 @@ export const orderFacts = style({
   gap: `${vars.space.xxs} ${vars.space.md}`,
   margin: 0,
 });
+
+/** The note above a print shown in place of one that is no longer for sale. */
+export const gone = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  justifyItems: 'start',
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: `1px solid ${vars.color.line}`,
+  borderInlineStart: `3px solid ${vars.color.accent}`,
+  background: vars.color.surfaceRaised,
+});

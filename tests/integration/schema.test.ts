@@ -79,6 +79,8 @@ const EXPECTED: Record<
       'published_at',
       'is_published',
       ...COPIES,
+      'exhibition_id',
+      'drop_id',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_published = true', viewRule: 'is_published = true' },
   },
@@ -86,7 +88,7 @@ const EXPECTED: Record<
     fields: ['slug', 'title', 'body', 'is_published'],
     rules: { ...SUPERUSERS_ONLY, listRule: 'is_published = true', viewRule: 'is_published = true' },
   },
-  drops: { fields: ['slug', 'title', 'release_at', 'print_id', 'description'], rules: PUBLIC_READ },
+  drops: { fields: ['slug', 'title', 'release_at', 'print_id', 'description', 'ends_at'], rules: PUBLIC_READ },
   exhibitions: {
     fields: [
       'slug',

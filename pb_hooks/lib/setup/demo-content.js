@@ -152,7 +152,7 @@ const artworks = ARTWORKS.map(([slug, title, medium, year, dimensions, descripti
   return { data, images };
 });
 
-// [slug, title, excerpt, paragraphs, published_at, is_published]
+// [slug, title, excerpt, paragraphs, published_at, is_published, about?] (about: the exhibition or drop it is about)
 const NEWS = [
   [
     "in-the-hollow-opens",
@@ -164,6 +164,7 @@ const NEWS = [
     ],
     "2025-11-28T09:00:00Z",
     true,
+    { exhibition: "in-the-hollow" },
   ],
   [
     "print-drop-announced",
@@ -175,6 +176,7 @@ const NEWS = [
     ],
     "2025-12-15T08:00:00Z",
     true,
+    { drop: "print-drop" },
   ],
   [
     "building-a-paper-moon",
@@ -263,7 +265,8 @@ const NEWS = [
   ],
 ];
 
-const newsPosts = NEWS.map(([slug, title, excerpt, paragraphs, published_at, is_published], i) => ({
+const newsPosts = NEWS.map(([slug, title, excerpt, paragraphs, published_at, is_published, about], i) => ({
+  about: about || {},
   data: {
     slug,
     title,
@@ -422,9 +425,9 @@ const drop = {
   slug: "print-drop",
   title: "The Whispering Room: limited print drop",
   release_at: "2025-12-01T09:00:00Z",
+  ends_at: "2025-12-02T09:00:00Z",
   print_slug: "the-whispering-room-print",
-  description:
-    "A limited giclée edition of The Whispering Room, signed and numbered, released for one day only. Leave your email to be reminded when the countdown ends.",
+  description: "A limited giclée edition of The Whispering Room, signed and numbered, released for one day only.",
 };
 
 const exhibition = {

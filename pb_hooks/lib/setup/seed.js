@@ -112,11 +112,21 @@ function seedDemo(app, imagesDir) {
   for (const n of demo.newsPosts) bySlug(Collections.NewsPosts, n);
   const prints = demo.prints.map((p) => bySlug(Collections.Prints, p));
   for (const p of demo.pages) bySlug(Collections.Pages, { data: p, images: {} });
-  bySlug(Collections.Exhibitions, demo.exhibition);
+  const exhibition = bySlug(Collections.Exhibitions, demo.exhibition);
 
   const dropPrint = prints.find((p) => p.getString("slug") === demo.drop.print_slug);
   const { print_slug, ...dropData } = demo.drop;
-  bySlug(Collections.Drops, { data: { ...dropData, print_id: dropPrint.id }, images: {} });
+  const drop = bySlug(Collections.Drops, { data: { ...dropData, print_id: dropPrint.id }, images: {} });
+  // the posts about the exhibition and the drop link them (seeded above, so the ids exist now)
+  const events = { exhibition: { [demo.exhibition.data.slug]: exhibition }, drop: { [drop.getString("slug")]: drop } };
+  for (const n of demo.newsPosts) {
+    const links = {};
+    if (n.about.exhibition) links.exhibition_id = events.exhibition[n.about.exhibition].id;
+    if (n.about.drop) links.drop_id = events.drop[n.about.drop].id;
+    if (!Object.keys(links).length) continue;
+    // not counted again: the post was counted above, and this writes only on the first run
+    upsert(app, Collections.NewsPosts, "slug = {:slug}", { slug: n.data.slug }, links, {}, imagesDir);
+  }
 
   const course = bySlug(Collections.Courses, demo.course);
   count(Collections.CourseCompendium, seedCompendium(app, course, `${__hooks}/demo/${demo.compendiumFile}`));

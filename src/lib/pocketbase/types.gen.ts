@@ -334,6 +334,8 @@ export interface DropsRecord extends BaseRecord {
   description: string;
   created: string;
   updated: string;
+  /** When the drop closes (UTC, optional); after it the drop page says the drop has ended. Empty: open-ended. */
+  ends_at: string;
 }
 
 /** `exchange_rates` (base collection) */
@@ -443,6 +445,10 @@ export interface NewsPostsRecord extends BaseRecord {
   image_variants: Array<string>;
   /** Which WebP copy belongs to which image, made by the server: {"<image file>": {"width": …, "height": …, "webp": [[width, "<copy file>"], …]}}. Leave it as it is. */
   image_variant_map: unknown;
+  /** The exhibition this post is about (optional): the article links to it. */
+  exhibition_id: string;
+  /** The print drop this post is about (optional): the article links to it. */
+  drop_id: string;
 }
 
 /** `newsletter_subscribers` (base collection) */

@@ -1,11 +1,11 @@
 // Drop countdown rules: release time from ?release= (when a valid date),
-// else the drop record, else the default; shown in Europe/Stockholm; ticks every second.
+// else the drop record, else the default; shown in Europe/Stockholm; ticks every second
+// (lib/ssr/use-now.ts).
 
 export const DEFAULT_DROP_SLUG = 'print-drop';
 /** The default release: 2025-12-01 10:00 at +01:00 (Stockholm time). */
 export const DEFAULT_RELEASE = new Date('2025-12-01T10:00:00+01:00');
 const DISPLAY_TIME_ZONE = 'Europe/Stockholm';
-export const TICK_MS = 1000;
 const DROP_TITLE_MAX = 60;
 
 export interface TimeLeft {
@@ -69,4 +69,16 @@ export function dropTitle(title: string): string {
 
 export function pad2(n: number): string {
   return String(n).padStart(2, '0');
+}
+
+/**
+ * When the drop closes: the record's ends_at, moved along with a `?release=` preview (the same
+ * length after the release); null for a drop without an end.
+ */
+export function resolveEnd(release: Date, recordReleaseAt?: string | null, recordEndsAt?: string | null): Date | null {
+  const ends = recordEndsAt ? parseReleaseParam(recordEndsAt.replace(' ', 'T')) : null;
+  if (!ends) return null;
+  const recordRelease = recordReleaseAt ? parseReleaseParam(recordReleaseAt.replace(' ', 'T')) : null;
+  const length = Math.max(0, ends.getTime() - (recordRelease ?? DEFAULT_RELEASE).getTime());
+  return new Date(release.getTime() + length);
 }

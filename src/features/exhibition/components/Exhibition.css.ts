@@ -48,3 +48,6 @@ export const form = style({
 });
 
 export const formTitle = style({ fontFamily: vars.font.serif, fontSize: vars.fontSize.lg, fontWeight: 400, margin: 0 });
+
+/** Where the exhibition stands in time (on view, closed). */
+export const state = style({ margin: 0, fontFamily: vars.font.serif, fontSize: vars.fontSize.lg });

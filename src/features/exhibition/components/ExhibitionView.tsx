@@ -1,27 +1,24 @@
 import { imageSource } from '@/lib/pocketbase/files';
 import type { ExhibitionsRecord } from '@/lib/pocketbase/types.gen';
+import { useNow } from '@/lib/ssr/use-now';
+import { eventPhase, exhibitionDates, formatDay, recordDate } from '@/lib/time/event-phase';
 import { Image } from '@/ui/image/Image';
 import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import * as styles from './Exhibition.css';
 import { ExhibitionSignup } from './ExhibitionSignup';
 
-function formatDate(value: string): string {
-  if (!value) return '';
-  const d = new Date(value.replace(' ', 'T'));
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Stockholm',
-  }).format(d);
-}
-
+/**
+ * An exhibition: before it opens, the invitation sign-up; while it is on, until when; after it
+ * closed, that it did (dates from its record), with no sign-up for what has passed.
+ */
 export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }) {
   const image = imageSource(exhibition, exhibition.image, 1600);
-  const opens = formatDate(exhibition.opens_at);
-  const closes = formatDate(exhibition.closes_at);
+  const { opens, closes } = exhibitionDates(exhibition);
+  const now = useNow(0);
+  const phase = eventPhase(now, opens, closes);
+  const shownClose = recordDate(exhibition.closes_at);
   const where = [exhibition.venue, exhibition.city].filter(Boolean).join(', ');
+  const when = opens ? (shownClose ? `${formatDay(opens)} – ${formatDay(shownClose)}` : formatDay(opens)) : '';
   return (
     <div className={styles.page}>
       {image ? (
@@ -42,14 +39,24 @@ export function ExhibitionView({ exhibition }: { exhibition: ExhibitionsRecord }
       <div className={styles.body}>
         {exhibition.artists ? <p className={styles.meta}>{exhibition.artists}</p> : null}
         <h1 className={styles.title}>{exhibition.title}</h1>
-        <p className={styles.meta}>
-          {[where, opens && closes ? `${opens} – ${closes}` : opens].filter(Boolean).join(' · ')}
-        </p>
+        <p className={styles.meta}>{[where, when].filter(Boolean).join(' · ')}</p>
+        {phase === 'ended' && closes ? (
+          <p className={styles.state} data-testid="exhibition-state">
+            This exhibition closed on {formatDay(shownClose ?? closes)}.
+          </p>
+        ) : phase === 'on' && closes ? (
+          <p className={styles.state} data-testid="exhibition-state">
+            On view now{shownClose ? `, until ${formatDay(shownClose)}` : ''}
+            {where ? ` at ${where}` : ''}.
+          </p>
+        ) : null}
         {exhibition.description ? <p className={styles.text}>{exhibition.description}</p> : null}
-        <div>
-          <ExhibitionSignup exhibitionSlug={exhibition.slug} />
-          <PrivacyNote>We send a confirmation email first; unsubscribe any time.</PrivacyNote>
-        </div>
+        {phase === 'upcoming' ? (
+          <div>
+            <ExhibitionSignup exhibitionSlug={exhibition.slug} />
+            <PrivacyNote>We send a confirmation email first; unsubscribe any time.</PrivacyNote>
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { db } from '@/lib/offline/db';
 import { listMirror, recordMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import type { NewsPostsRecord } from '@/lib/pocketbase/types.gen';
+import type { DropsRecord, ExhibitionsRecord, NewsPostsRecord } from '@/lib/pocketbase/types.gen';
 
 /** The news list shows up to 9 posts. */
 const NEWS_LIMIT = 9;
@@ -29,13 +29,19 @@ export const latestNewsQueryOptions = () =>
     mirror: listMirror({ key: 'news:latest', table: db.news_posts, mode: 'upsert' }),
   });
 
-/** One published post by slug; null when there is none. */
+/** A post with the exhibition or drop it is about, when it names one. */
+export type NewsPostWithEvents = NewsPostsRecord & {
+  expand?: { exhibition_id?: ExhibitionsRecord; drop_id?: DropsRecord };
+};
+
+/** One published post by slug, with the event it is about; null when there is none. */
 export const newsPostQueryOptions = (slug: string) =>
   mirroredQueryOptions({
     queryKey: newsKeys.bySlug(slug),
     remote: async () => {
-      const page = await pb.collection(Collections.NewsPosts).getList<NewsPostsRecord>(1, 1, {
+      const page = await pb.collection(Collections.NewsPosts).getList<NewsPostWithEvents>(1, 1, {
         filter: pb.filter('slug = {:slug} && is_published = true', { slug }),
+        expand: 'exhibition_id,drop_id',
         skipTotal: true,
       });
       return page.items[0] ?? null;

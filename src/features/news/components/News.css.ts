@@ -95,3 +95,24 @@ export const skeleton = style({
   animation: `${pulse} 1.4s ease-in-out infinite`,
   '@media': { [media.reducedMotion]: { animation: 'none' } },
 });
+
+/** The exhibition or drop a post is about. */
+export const event = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  justifyItems: 'start',
+  marginBlock: vars.space.xl,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surfaceRaised,
+});
+export const eventKind = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  letterSpacing: '0.14em',
+  textTransform: 'uppercase',
+  color: vars.color.muted,
+});
+export const eventTitle = style({ margin: 0, fontFamily: vars.font.serif, fontSize: vars.fontSize.lg });
+export const eventState = style({ margin: 0, color: vars.color.inkSoft });
+export const eventLink = style({ marginTop: vars.space.xs, textDecoration: 'underline', textUnderlineOffset: '0.2em' });

@@ -1,13 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { imageSource } from '@/lib/pocketbase/files';
-import type { NewsPostsRecord } from '@/lib/pocketbase/types.gen';
+import type { NewsPostWithEvents } from '../api/news';
 import { Image } from '@/ui/image/Image';
 import { formatPostDate, isoDate } from '../model/date';
+import { EventLink } from './EventLink';
 import * as styles from './News.css';
 
-/** One post: cover, date, excerpt and the stored content through the allow-list sanitizer. */
-export function NewsArticle({ post }: { post: NewsPostsRecord }) {
+/**
+ * One post: cover, date, excerpt and the stored content through the allow-list sanitizer, then
+ * the exhibition or drop it is about.
+ */
+export function NewsArticle({ post }: { post: NewsPostWithEvents }) {
   const image = imageSource(post, post.cover_image, 1600);
   return (
     <article className={styles.article}>
@@ -34,6 +38,7 @@ export function NewsArticle({ post }: { post: NewsPostsRecord }) {
       ) : null}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML passes the allow-list sanitizer first */}
       <div className={styles.content} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.content) }} />
+      <EventLink post={post} />
     </article>
   );
 }

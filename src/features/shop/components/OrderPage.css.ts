@@ -8,7 +8,7 @@ export const page = style({
   maxWidth: '46rem',
 });
 
-export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: 1.1, margin: 0 });
+export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight, margin: 0 });
 
 export const muted = style({ color: vars.color.muted, margin: 0, lineHeight: vars.lineHeight.body });
 

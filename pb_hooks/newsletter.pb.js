@@ -12,9 +12,11 @@ routerAdd(
     require(`${__hooks}/lib/http/security-headers.js`).api(e);
     const v = require(`${__hooks}/lib/http/validate.js`);
     const nl = require(`${__hooks}/lib/forms/newsletter.js`);
+    const form = require(`${__hooks}/lib/http/form-post.js`);
     const contract = require(`${__hooks}/lib/contract.gen.js`);
     const max = contract.FORM_LIMITS;
-    const b = v.body(e);
+    // the app's JSON, or the fields of the HTML form the browser posted itself
+    const b = form.body(e);
     const c = v.collector();
     const email = c
       .field("email", b.email, {
@@ -28,7 +30,16 @@ routerAdd(
       required: true,
       oneOf: contract.Enums.newsletter_subscribers.consent_source,
     });
-    const name = c.field("name", b.name, { max: max.name });
+    form.setForm(e, source);
+    let name = c.field("name", b.name, { max: max.name });
+    // the viewing-room gate asks for first and last name apart (both required there)
+    const first = c.field("firstName", b.firstName, { max: max.namePart });
+    const last = c.field("lastName", b.lastName, { max: max.namePart });
+    if (first || last) name = `${first} ${last}`.trim();
+    if (source === "viewing-room" && b.name === undefined) {
+      if (!first) c.add("firstName", "validation_required", "Please enter your first name.");
+      if (!last) c.add("lastName", "validation_required", "Please enter your last name.");
+    }
     // a version of a text the site shows (or has shown): nothing else proves a consent
     const consentVersion = c.field("consentVersion", b.consentVersion, {
       max: max.consentVersion,
@@ -64,10 +75,13 @@ routerAdd(
       ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e),
     });
     // The same answer whatever the address's state: it does not tell who is subscribed. A
-    // viewing-room sign-up also gets its room pass (lib/forms/viewing-room.js).
-    return e.json(200, result.room ? { ok: true, room: result.room } : { ok: true });
+    // viewing-room sign-up also gets its room pass (lib/forms/viewing-room.js); a browser's own
+    // form post gets the result page (the pass is in the mailed link).
+    return form.answer(e, "newsletter", result.room ? { ok: true, room: result.room } : { ok: true });
   },
   $apis.bodyLimit(require(`${__hooks}/lib/http/validate.js`).FORM_BODY_LIMIT),
+  // a browser's own form post gets a result page for any outcome (lib/http/form-post.js)
+  new Middleware((e) => require(`${__hooks}/lib/http/form-post.js`).guard(e, "newsletter"), -1100),
 );
 
 // The confirm link (GET): a page with the button; nothing changes yet.

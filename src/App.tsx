@@ -18,6 +18,9 @@ export function App(props: AppProps) {
   // The stored session is refreshed once on start; progress written offline drains from
   // here, whatever page the learner opens.
   useEffect(() => {
+    // the whole tree is hydrated (or rendered) and handles events: tests and the boot script's
+    // remembered presses wait for this
+    document.documentElement.setAttribute('data-hydrated', '');
     void authReady();
     startCourseSync();
   }, []);

@@ -30,6 +30,7 @@ import { Route as ExhibitionsSlugRouteImport } from './routes/exhibitions.$slug'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 import { Route as OrderTokenRouteImport } from './routes/order.$token'
+import { Route as ResultFormRouteImport } from './routes/result.$form'
 import { Route as AuthedAdminVideosRouteImport } from './routes/_authed/admin/videos'
 import { Route as AuthedCourseSlugIndexRouteImport } from './routes/_authed/course/$slug/index'
 import { Route as AuthedCourseSlugEnrollRouteImport } from './routes/_authed/course/$slug/enroll'
@@ -139,6 +140,11 @@ const OrderTokenRoute = OrderTokenRouteImport.update({
   path: '/order/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResultFormRoute = ResultFormRouteImport.update({
+  id: '/result/$form',
+  path: '/result/$form',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAdminVideosRoute = AuthedAdminVideosRouteImport.update({
   id: '/admin/videos',
   path: '/admin/videos',
@@ -180,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/order/$token': typeof OrderTokenRoute
+  '/result/$form': typeof ResultFormRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
   '/admin/videos': typeof AuthedAdminVideosRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/order/$token': typeof OrderTokenRoute
+  '/result/$form': typeof ResultFormRoute
   '/drop': typeof DropIndexRoute
   '/news': typeof NewsIndexRoute
   '/admin/videos': typeof AuthedAdminVideosRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/exhibitions/$slug': typeof ExhibitionsSlugRoute
   '/news/$slug': typeof NewsSlugRoute
   '/order/$token': typeof OrderTokenRoute
+  '/result/$form': typeof ResultFormRoute
   '/drop/': typeof DropIndexRoute
   '/news/': typeof NewsIndexRoute
   '/_authed/admin/videos': typeof AuthedAdminVideosRoute
@@ -262,6 +271,7 @@ export interface FileRouteTypes {
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/order/$token'
+    | '/result/$form'
     | '/drop/'
     | '/news/'
     | '/admin/videos'
@@ -288,6 +298,7 @@ export interface FileRouteTypes {
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/order/$token'
+    | '/result/$form'
     | '/drop'
     | '/news'
     | '/admin/videos'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/exhibitions/$slug'
     | '/news/$slug'
     | '/order/$token'
+    | '/result/$form'
     | '/drop/'
     | '/news/'
     | '/_authed/admin/videos'
@@ -341,6 +353,7 @@ export interface RootRouteChildren {
   ExhibitionsSlugRoute: typeof ExhibitionsSlugRoute
   NewsSlugRoute: typeof NewsSlugRoute
   OrderTokenRoute: typeof OrderTokenRoute
+  ResultFormRoute: typeof ResultFormRoute
   DropIndexRoute: typeof DropIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
 }
@@ -494,6 +507,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/result/$form': {
+      id: '/result/$form'
+      path: '/result/$form'
+      fullPath: '/result/$form'
+      preLoaderRoute: typeof ResultFormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/admin/videos': {
       id: '/_authed/admin/videos'
       path: '/admin/videos'
@@ -565,6 +585,7 @@ const rootRouteChildren: RootRouteChildren = {
   ExhibitionsSlugRoute: ExhibitionsSlugRoute,
   NewsSlugRoute: NewsSlugRoute,
   OrderTokenRoute: OrderTokenRoute,
+  ResultFormRoute: ResultFormRoute,
   DropIndexRoute: DropIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
 }

@@ -145,6 +145,8 @@ const COURSE_SLUG = "whispering-game";
  */
 const FORM_LIMITS = {
   name: 200,
+  namePart: 100,
+  comments: 3000,
   email: 254,
   phone: 60,
   subject: 300,
@@ -217,6 +219,18 @@ const IMAGE_COLLECTIONS = ["site_settings", "artworks", "news_posts", "exhibitio
 /** The site's (the artist's) name until the artist sets one in the site settings. */
 const FALLBACK_SITE_NAME = "Atelier";
 
+/**
+ * Visitor forms sent by the browser itself (before the app runs, or without JavaScript): the
+ * form posts application/x-www-form-urlencoded to the same route the app sends JSON to, and
+ * the route answers 303 to `${path}/{form}?outcome=…` (the result page, server-rendered), whose
+ * `errors` carry at most `maxErrors` field names with error codes (never a value typed). The
+ * forms are the newsletter sources and the contact kinds (see lib/http/form-post.js).
+ */
+const FORM_RESULT = {
+  path: "/result",
+  maxErrors: 8,
+};
+
 module.exports = freeze({
   Collections,
   Enums,
@@ -238,4 +252,5 @@ module.exports = freeze({
   FALLBACK_RATES,
   IMAGE_COLLECTIONS,
   FALLBACK_SITE_NAME,
+  FORM_RESULT,
 });

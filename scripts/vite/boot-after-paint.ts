@@ -44,8 +44,9 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
     };
     more();
   };
-  // Until the app runs (src/start.tsx marks <html data-app>), a rendered form has no
-  // handler: submitting it would reload the page with its fields in the address. Keep it.
+  // Visitor forms post themselves until the app runs (they have an action: the server answers
+  // with a result page). A form without one would reload the page with its fields in the
+  // address: keep it until the app, which handles it, has started (<html data-app>).
   doc.addEventListener(
     'submit',
     (event) => {

@@ -91,7 +91,7 @@ test.describe('viewing room', () => {
     // the pass the welcome mail carries: made by the server for a subscriber
     const email = uniqueEmail('link');
     const res = await request.post('/api/atelier/subscribe-newsletter', {
-      data: { email, source: 'viewing-room', artworkSlug: 'understudy' },
+      data: { email, source: 'viewing-room', firstName: 'Lin', lastName: 'Kvist', artworkSlug: 'understudy' },
       headers: { 'x-forwarded-for': '10.200.0.1' },
     });
     expect(res.ok()).toBe(true);

@@ -122,6 +122,8 @@ describe('newsletter sources and consent text versions', () => {
         email,
         source,
         consentVersion: CONSENT_TEXT_VERSIONS[source],
+        // the viewing-room gate asks for a first and a last name (the server requires them there)
+        ...(source === 'viewing-room' ? { firstName: 'Ada', lastName: 'Lovelace' } : {}),
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(await first('newsletter_subscribers', `email = "${email}"`)).toMatchObject({

@@ -103,6 +103,12 @@ interface RouteSpec {
   reads?: boolean;
   /** Paths to request instead of the route's own (catch-all routes). */
   paths?: string[];
+  /**
+   * The route also takes the fields as an HTML form (application/x-www-form-urlencoded, the
+   * browser's own post before the app runs): every hostile text is sent that way too, and a
+   * refusal is then a 303 to the result page with an outcome other than "sent".
+   */
+  form?: boolean;
 }
 
 const ITEMS: Hostile[] = [
@@ -138,6 +144,7 @@ const SPECS: Record<string, RouteSpec> = {
   'POST /api/atelier/subscribe-newsletter': {
     base: () => ({ email: freshEmail(), source: 'footer' }),
     accepts: true,
+    form: true,
     fields: {
       email: { values: [...TEXT, ...EMPTY_REQUIRED], required: true },
       source: { values: [...CHOICE, ...EMPTY_REQUIRED], required: true },
@@ -152,6 +159,7 @@ const SPECS: Record<string, RouteSpec> = {
   'POST /api/atelier/send-contact': {
     base: () => ({ name: 'Hostile', email: freshEmail(), subject: 'General Inquiry', message: 'Hello' }),
     accepts: true,
+    form: true,
     fields: {
       name: { values: [...TEXT, ...EMPTY_REQUIRED], required: true },
       email: { values: [...TEXT, ...EMPTY_REQUIRED], required: true },
@@ -280,6 +288,30 @@ const SPECS: Record<string, RouteSpec> = {
   },
 };
 
+/**
+ * A body as an HTML form sends it: text only, a list as the same name repeated. Values a form
+ * cannot carry (numbers, objects, null) give undefined: the form case is skipped.
+ */
+function formBody(body: Body): string | undefined {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) {
+    if (typeof v === 'string') out.append(k, v);
+    else if (Array.isArray(v) && v.length > 1 && v.every((x) => typeof x === 'string'))
+      for (const x of v) out.append(k, x);
+    else return undefined;
+  }
+  return out.toString();
+}
+
+/** Form bodies no form route may accept, whatever the route. */
+const FORM_BODIES: [label: string, body: string][] = [
+  ['a broken percent escape', 'email=%E0%A4%A&source=footer&name=a%'],
+  ['a field name that is a prototype key', '__proto__=x&constructor=y&email=&source=footer'],
+  ['only separators', '&&&==&'],
+  ['a body of 5 MB', `message=${'x'.repeat(5 * 1024 * 1024)}`],
+  ['10 000 fields', Array.from({ length: 10_000 }, (_, i) => `f${i}=1`).join('&')],
+];
+
 /** Every routerAdd in pb_hooks: "METHOD PATH". */
 function discoverRoutes(): string[] {
   const out = new Set<string>();
@@ -300,6 +332,11 @@ function routeCases(route: string, w: World): Case[] {
   const expect: Expect = spec?.reads ? 'answered' : 'refused';
   const add = (label: string, c: Omit<Case, 'label' | 'method' | 'expect'>) =>
     cases.push({ label: `${route}: ${label}`, method, expect, ...c });
+  const form = (body: string) => ({
+    body,
+    contentType: 'application/x-www-form-urlencoded',
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+  });
   let turn = 0;
   const pair = () => (method === 'GET' || method === 'HEAD' ? (['anon'] as Role[]) : rolePair(turn++));
   const json = (body: unknown) => ({ body: JSON.stringify(body), contentType: 'application/json' });
@@ -336,6 +373,19 @@ function routeCases(route: string, w: World): Case[] {
           ...json({ ...missing, ...extra }),
         });
       }
+    }
+    if (spec.form) {
+      for (const [name, field] of Object.entries(spec.fields ?? {})) {
+        for (const [label, value] of field.values) {
+          const encoded = formBody({ ...makeBase(w), [name]: value });
+          if (encoded !== undefined) add(`${name} is ${label} (as a form)`, { path, role: 'anon', ...form(encoded) });
+        }
+        if (field.required) {
+          const { [name]: _, ...missing } = base;
+          add(`${name} missing (as a form)`, { path, role: 'anon', ...form(formBody(missing) ?? '') });
+        }
+      }
+      for (const [label, body] of FORM_BODIES) add(`${label} (as a form)`, { path, role: 'anon', ...form(body) });
     }
     if (pattern === '/api/atelier/create-payment') {
       for (const [label, items] of quantityItems(w.printId))
@@ -670,6 +720,8 @@ async function recordCases(pb: TestPocketBase, w: World): Promise<Case[]> {
 interface Outcome {
   status: number;
   text: string;
+  /** Where a redirect points (a form post's result page). */
+  location?: string;
   /** The connection was reset while the body was still being sent. */
   reset?: boolean;
 }
@@ -684,10 +736,11 @@ async function send(pb: TestPocketBase, w: World, c: Case): Promise<Outcome> {
       method: c.method,
       headers,
       body: c.body,
+      redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const text = await res.text();
-    return { status: res.status, text: text.slice(0, 300) };
+    return { status: res.status, text: text.slice(0, 300), location: res.headers.get('location') ?? '' };
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code;
     return {
@@ -705,6 +758,11 @@ function judge(c: Case, o: Outcome): string {
   if (o.status === 0 && o.reset && BIG.some((label) => c.label.includes(label))) return '';
   if (o.status === 0) return o.text;
   if (o.status >= 500) return `${o.status} ${o.text}`;
+  // a form the browser posted itself is answered with its result page, which says what failed
+  if (o.status === 303 && c.contentType === 'application/x-www-form-urlencoded') {
+    if (/^\/result\/[a-z-]+\?outcome=(?!sent\b)/.test(o.location ?? '')) return '';
+    return `303 to ${o.location} (accepted)`;
+  }
   if (c.expect === 'refused' && (o.status < 400 || o.status >= 500)) return `${o.status} (accepted) ${o.text}`;
   // nothing outside the public directory is served
   if (o.text.includes('"name": "atelier"') || o.text.includes('root:x:')) return `${o.status} served a private file`;
@@ -780,6 +838,20 @@ async function controls() {
       expect: 'answered',
     });
     expect(res.status, `${route} control: ${res.text}`).toBe(200);
+    if (!spec.form) continue;
+    // the same body as a browser's form post is accepted too: its result page says "sent"
+    const posted = await send(pb, w, {
+      label: 'form control',
+      method,
+      path,
+      role: 'anon',
+      body: formBody(spec.base(w)),
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+      expect: 'answered',
+    });
+    expect(posted.status, `${route} form control: ${posted.text}`).toBe(303);
+    expect(posted.location).toMatch(/^\/result\/[a-z-]+\?outcome=sent/);
   }
   // the tus creation the hostile headers start from is accepted, then removed again
   const created = await fetch(`${pb.url}/api/video-uploads`, {

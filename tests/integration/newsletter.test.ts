@@ -271,8 +271,16 @@ describe('subscribe-newsletter', () => {
       [{ email: 'x@example.com', source: 'popup' }, 'source'],
       [{ email: `${'a'.repeat(250)}@example.com`, source: 'footer' }, 'email'],
       [{ email: 'x@example.com', source: 'footer', name: '<script>alert(1)</script>' }, 'name'],
-      [{ email: 'x@example.com', source: 'viewing-room', artworkSlug: 'no-such-artwork' }, 'artworkSlug'],
-      [{ email: 'x@example.com', source: 'viewing-room', artworkSlug: 'Not A Slug' }, 'artworkSlug'],
+      [
+        { email: 'x@example.com', source: 'viewing-room', name: 'Ada L', artworkSlug: 'no-such-artwork' },
+        'artworkSlug',
+      ],
+      [{ email: 'x@example.com', source: 'viewing-room', name: 'Ada L', artworkSlug: 'Not A Slug' }, 'artworkSlug'],
+      // the gate asks for first and last name: the server requires them for its sign-ups
+      [
+        { email: 'x@example.com', source: 'viewing-room', firstName: 'Ada', artworkSlug: 'the-whispering-room' },
+        'lastName',
+      ],
       [{ email: 'x@example.com', source: 'print-drop', dropSlug: 'no-such-drop' }, 'dropSlug'],
       [{ email: 'x@example.com', source: 'exhibition', exhibitionSlug: 'no-such-show' }, 'exhibitionSlug'],
       [{ email: ['x@example.com'], source: 'footer' }, 'email'],

@@ -56,6 +56,24 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('<noscript>');
   });
 
+  it("a form's result page: rendered for its visitor in the site's layout, never kept or indexed", async () => {
+    const refused = await page('/result/contact?outcome=invalid&errors=email.invalid_email&back=/contact&x=1');
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get('x-ssr')).toBe('miss');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const root = rootOf(refused.html);
+    expect(root).toMatch(/<h1\b[^>]*>Failed to send<\/h1>/);
+    expect(root).toContain('Email: Please enter a valid email address.');
+    expect(root).toContain('href="/contact"');
+    expect(root).toContain('<footer');
+    expect(refused.html).toMatch(/<meta data-default-head name="robots" content="noindex"/);
+    // rendered again for the next visitor: not served from the page store
+    expect((await page('/result/contact?outcome=sent')).headers.get('x-ssr')).toBe('miss');
+    expect((await page('/result/contact?outcome=sent')).headers.get('x-ssr')).toBe('miss');
+    // a form the site does not have is the not-found page
+    expect((await page('/result/elsewhere?outcome=sent')).status).toBe(404);
+  });
+
   it('/artworks: the grid of works with their images', async () => {
     const { html } = await page('/artworks');
     const root = rootOf(html);

@@ -77,6 +77,9 @@ function pageMeta(app, path, query, artist) {
   if (seg.length === 0)
     return { type: "website", description: DEFAULT_DESCRIPTION, image: fileUrl(settings(app), "hero_image") };
 
+  // a form's result page (lib/http/form-post.js) answers one visitor: nothing to list
+  if (seg[0] === "result") return { description: DEFAULT_DESCRIPTION, robots: "noindex" };
+
   if (route === "/artworks") {
     const works = app.findRecordsByFilter(Collections.Artworks, "", "-year,sort_order", 100, 0, {});
     return {

@@ -48,6 +48,14 @@ const APP_ONLY = {
 // The only query parameter public pages read (prints by slug); others (utm_*, ...) change nothing.
 const PRINT_PAGES = { "/print-editions": 1, "/print-view": 1 };
 const SLUG = /^[a-z0-9-]{1,120}$/;
+// A form's result page (lib/http/form-post.js): rendered for the one visitor it answers, never
+// kept (its query is anyone's to vary), with the query values the page reads.
+const RESULT_PAGE = /^\/result\/[a-z-]{1,20}$/;
+const RESULT_QUERY = {
+  outcome: /^[a-z-]{1,20}$/,
+  errors: /^[A-Za-z]{1,30}\.[a-z_]{1,40}(?:,[A-Za-z]{1,30}\.[a-z_]{1,40}){0,7}$/,
+  back: /^\/[a-z0-9/-]{0,200}(?:\?(?:print|artwork)=[a-z0-9-]{1,120})?$/,
+};
 
 function rendererBase() {
   const port = $os.getenv("RENDER_PORT");
@@ -59,6 +67,14 @@ function rendererBase() {
  * A page that reads a query parameter this does not keep (drop's ?release=) is not rendered.
  */
 function pageUrl(path, query) {
+  if (RESULT_PAGE.test(path)) {
+    const kept = [];
+    for (const name of Object.keys(RESULT_QUERY)) {
+      const value = query.get(name);
+      if (value && RESULT_QUERY[name].test(value)) kept.push(`${name}=${encodeURIComponent(value)}`);
+    }
+    return kept.length ? `${path}?${kept.join("&")}` : path;
+  }
   if (!PAGE_PATH.test(path) || APP_ONLY[path]) return "";
   if (query.has("release")) return "";
   if (!PRINT_PAGES[path]) return path;
@@ -201,6 +217,19 @@ function servePage(e, path, shell, transform) {
   const url = rendererBase() ? pageUrl(path, e.request.url.query()) : "";
   const shellPage = () => (transform ? transform(shell, path, e) : shell);
   if (!url) return shellResponse(e, shellPage(), "off");
+
+  if (RESULT_PAGE.test(path)) {
+    if (rendererDown()) return shellResponse(e, shellPage(), "down");
+    try {
+      const entry = renderEntry(e, url, path, shell, transform);
+      e.response.header().set("X-SSR", "miss");
+      e.response.header().set("Cache-Control", "no-store");
+      return entry.location ? e.redirect(302, entry.location) : e.html(entry.status, entry.html);
+    } catch (err) {
+      if (!err.pageOnly) markDown(url, err);
+      return shellResponse(e, shellPage(), "down");
+    }
+  }
 
   const key = PREFIX + url;
   const s = store();

@@ -136,6 +136,8 @@ export const COURSE_SLUG = 'whispering-game' as const;
  */
 export const FORM_LIMITS = {
   name: 200,
+  namePart: 100,
+  comments: 3000,
   email: 254,
   phone: 60,
   subject: 300,
@@ -207,3 +209,15 @@ export const IMAGE_COLLECTIONS = ['site_settings', 'artworks', 'news_posts', 'ex
 
 /** The site's (the artist's) name until the artist sets one in the site settings. */
 export const FALLBACK_SITE_NAME = 'Atelier' as const;
+
+/**
+ * Visitor forms sent by the browser itself (before the app runs, or without JavaScript): the
+ * form posts application/x-www-form-urlencoded to the same route the app sends JSON to, and
+ * the route answers 303 to `${path}/{form}?outcome=…` (the result page, server-rendered), whose
+ * `errors` carry at most `maxErrors` field names with error codes (never a value typed). The
+ * forms are the newsletter sources and the contact kinds (see lib/http/form-post.js).
+ */
+export const FORM_RESULT = {
+  path: '/result',
+  maxErrors: 8,
+} as const;

@@ -20,28 +20,42 @@ export interface NewsletterInput {
   email: string;
   source: NewsletterSource;
   name?: string;
+  /** The viewing-room gate's name, in two parts (the server joins them). */
+  firstName?: string;
+  lastName?: string;
   artworkSlug?: string;
   dropSlug?: string;
   exhibitionSlug?: string;
 }
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  kind?: 'contact' | 'inquiry';
-  phone?: string;
-  artworkId?: string;
-}
+/**
+ * A contact message, or an artwork inquiry as its form's fields: the server writes the
+ * inquiry's subject and message from the artwork's record (pb_hooks/lib/forms/inquiry.js).
+ */
+export type ContactInput =
+  | { kind?: 'contact'; name: string; email: string; subject: string; message: string }
+  | {
+      kind: 'inquiry';
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone?: string;
+      comments?: string;
+      artworkId: string;
+    };
 
 export const FormOps = { newsletter: 'newsletter', contact: 'contact' } as const;
 export type FormOp = (typeof FormOps)[keyof typeof FormOps];
 
-const ROUTES: Record<FormOp, string> = {
+/**
+ * Where each form goes: the app sends JSON there, and the server-rendered <form> posts there
+ * itself before the app has started (or without JavaScript), answered with a result page.
+ */
+export const FORM_ACTIONS: Record<FormOp, string> = {
   newsletter: '/api/atelier/subscribe-newsletter',
   contact: '/api/atelier/send-contact',
 };
+const ROUTES = FORM_ACTIONS;
 
 export type SubmitOutcome = { status: 'sent'; response: unknown } | { status: 'queued' };
 

@@ -1,38 +1,49 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { sendContact } from '@/lib/forms/submit';
+import { FORM_ACTIONS, sendContact } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { SelectField, TextArea, TextField } from '@/ui/field/Field';
+import { clearFields, formText } from '@/ui/form/form-fields';
+import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { CONTACT_SUBJECTS, DEFAULT_SUBJECT } from '../model/subjects';
 import * as styles from './ContactForm.css';
 
-const EMPTY = { name: '', email: '', subject: DEFAULT_SUBJECT as string, message: '' };
+type Message = { name: string; email: string; subject: string; message: string };
 
-/** The contact form: stored on the server before the artist is emailed; queued when offline. */
+/**
+ * The contact form: stored on the server before the artist is emailed; queued when offline.
+ * Before the app has started (or without JavaScript) the browser posts it itself.
+ */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     submit,
     sending,
     fieldErrors: errors,
   } = useFormSubmit({
-    send: (input: typeof EMPTY) => sendContact({ ...input, kind: 'contact' }),
-    notices: {
-      sent: { title: 'Message sent', description: 'Thanks — we will get back to you shortly.' },
-      failed: { title: 'Failed to send', description: 'Please try again.', reason: true },
+    send: (input: Message) => sendContact({ ...input, kind: 'contact' }),
+    notices: FORM_NOTICES.contact,
+    onDone: () => {
+      if (formRef.current) clearFields(formRef.current, ['name', 'email', 'subject', 'message']);
     },
-    onDone: () => setValues(EMPTY),
   });
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={FORM_ACTIONS.contact}
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        submit(values);
+        const v = formText(event.currentTarget);
+        submit({
+          name: v.name ?? '',
+          email: v.email ?? '',
+          subject: v.subject || DEFAULT_SUBJECT,
+          message: v.message ?? '',
+        });
       }}
       aria-label="Contact form"
     >
@@ -42,8 +53,6 @@ export function ContactForm() {
         autoComplete="name"
         required
         maxLength={FORM_LIMITS.name}
-        value={values.name}
-        onChange={set('name')}
         error={errors.name}
       />
       <TextField
@@ -53,17 +62,9 @@ export function ContactForm() {
         autoComplete="email"
         required
         maxLength={FORM_LIMITS.email}
-        value={values.email}
-        onChange={set('email')}
         error={errors.email}
       />
-      <SelectField
-        label="Subject"
-        name="subject"
-        value={values.subject}
-        onChange={set('subject')}
-        error={errors.subject}
-      >
+      <SelectField label="Subject" name="subject" defaultValue={DEFAULT_SUBJECT} error={errors.subject}>
         {CONTACT_SUBJECTS.map((s) => (
           <option key={s} value={s}>
             {s}
@@ -76,8 +77,6 @@ export function ContactForm() {
         rows={6}
         required
         maxLength={FORM_LIMITS.message}
-        value={values.message}
-        onChange={set('message')}
         error={errors.message}
       />
       <div>

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
-import { FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
+import { useId, useRef } from 'react';
+import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
-import { subscribeNewsletter } from '@/lib/forms/submit';
+import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
+import { clearFields, formText } from '@/ui/form/form-fields';
+import { HiddenFields } from '@/ui/form/HiddenFields';
+import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import * as styles from './Drop.css';
 
@@ -12,19 +14,13 @@ import * as styles from './Drop.css';
 export function NotifyForm({ dropSlug }: { dropSlug: string }) {
   const id = useId();
   const errorId = useId();
-  const [email, setEmail] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const { submit, sending, fieldErrors } = useFormSubmit({
     send: (value: string) => subscribeNewsletter({ email: value, source: 'print-drop', dropSlug }),
     check: (value) => (value ? undefined : 'ignore'),
-    notices: {
-      sent: {
-        title: 'Subscribed',
-        description: `${CONFIRM_FROM_INBOX} The newsletter will tell you about the release.`,
-      },
-      failed: { title: 'Subscription failed', description: 'Please try again shortly.', reason: true },
-    },
+    notices: FORM_NOTICES['print-drop'],
     onDone: (value) => {
-      setEmail('');
+      if (formRef.current) clearFields(formRef.current, ['email']);
       rememberNewsletterEmail(value);
     },
   });
@@ -32,14 +28,18 @@ export function NotifyForm({ dropSlug }: { dropSlug: string }) {
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={FORM_ACTIONS.newsletter}
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        submit(email.trim());
+        submit(formText(event.currentTarget).email ?? '');
       }}
       noValidate
       aria-label="Notify me at release"
     >
+      <HiddenFields values={{ source: 'print-drop', consentVersion: CONSENT_TEXT_VERSIONS['print-drop'], dropSlug }} />
       <label htmlFor={id} className={visuallyHidden}>
         Email address
       </label>
@@ -51,8 +51,6 @@ export function NotifyForm({ dropSlug }: { dropSlug: string }) {
         autoComplete="email"
         placeholder="Your email"
         maxLength={FORM_LIMITS.email}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />

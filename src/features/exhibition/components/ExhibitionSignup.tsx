@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
+import { useRef } from 'react';
+import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
-import { subscribeNewsletter } from '@/lib/forms/submit';
+import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { TextField } from '@/ui/field/Field';
+import { clearFields, formText } from '@/ui/form/form-fields';
+import { HiddenFields } from '@/ui/form/HiddenFields';
+import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import * as styles from './Exhibition.css';
 
@@ -12,8 +14,7 @@ const EMAIL_REQUIRED = 'Please enter your email address';
 
 /** Exhibition sign-up: email required, name optional. */
 export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     submit,
     sending,
@@ -30,27 +31,30 @@ export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string })
       input.email
         ? undefined
         : { notice: { title: EMAIL_REQUIRED, destructive: true }, fieldErrors: { email: EMAIL_REQUIRED } },
-    notices: {
-      sent: { title: 'Success!', description: CONFIRM_FROM_INBOX },
-      failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
-    },
+    notices: FORM_NOTICES.exhibition,
     onDone: (input) => {
       rememberNewsletterEmail(input.email);
-      setEmail('');
-      setName('');
+      if (formRef.current) clearFields(formRef.current, ['name', 'email']);
     },
   });
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={FORM_ACTIONS.newsletter}
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        submit({ name: name.trim(), email: email.trim() });
+        const v = formText(event.currentTarget);
+        submit({ name: v.name ?? '', email: v.email ?? '' });
       }}
       noValidate
       aria-labelledby="exhibition-signup-title"
     >
+      <HiddenFields
+        values={{ source: 'exhibition', consentVersion: CONSENT_TEXT_VERSIONS.exhibition, exhibitionSlug }}
+      />
       <h2 id="exhibition-signup-title" className={styles.formTitle}>
         Get the invitation
       </h2>
@@ -60,8 +64,6 @@ export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string })
         name="name"
         autoComplete="name"
         maxLength={FORM_LIMITS.name}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
         error={errors.name}
       />
       <TextField
@@ -70,8 +72,6 @@ export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string })
         type="email"
         autoComplete="email"
         maxLength={FORM_LIMITS.email}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
         aria-required="true"
       />

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
-import { FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { CONFIRM_FROM_INBOX } from '@/lib/forms/confirm-notice';
+import { useId, useRef } from 'react';
+import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
-import { subscribeNewsletter } from '@/lib/forms/submit';
+import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
+import { clearFields, formText } from '@/ui/form/form-fields';
+import { HiddenFields } from '@/ui/form/HiddenFields';
+import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { isValidEmail } from '../model/email';
 import * as styles from './NewsletterForm.css';
@@ -22,24 +24,22 @@ interface NewsletterFormProps {
 
 /**
  * Email + Subscribe: checks the address, sends subscribe-newsletter (double opt-in, consent
- * recorded on the server), clears the field and remembers the email.
+ * recorded on the server), clears the field and remembers the email. Before the app has
+ * started (or without JavaScript) the browser posts the form itself and shows the result page.
  */
 export function NewsletterForm({ source, tone = 'light', label, describedBy }: NewsletterFormProps) {
   const inputId = useId();
   const errorId = useId();
-  const [email, setEmail] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const { submit, sending, fieldErrors } = useFormSubmit({
     send: (value: string) => subscribeNewsletter({ email: value, source }),
     check: (value) =>
       isValidEmail(value)
         ? undefined
         : { notice: { title: 'Invalid email', description: 'Please enter a valid email address.' } },
-    notices: {
-      sent: { title: 'Subscribed', description: CONFIRM_FROM_INBOX },
-      failed: { title: 'Subscription failed', description: 'Please try again in a moment.' },
-    },
+    notices: FORM_NOTICES[source],
     onDone: (value) => {
-      setEmail('');
+      if (formRef.current) clearFields(formRef.current, ['email']);
       rememberNewsletterEmail(value);
     },
   });
@@ -47,10 +47,13 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={FORM_ACTIONS.newsletter}
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        submit(email.trim());
+        submit(formText(event.currentTarget).email ?? '');
       }}
       aria-label={label}
       aria-describedby={describedBy}
@@ -59,6 +62,7 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
       noValidate={source !== 'footer'}
       data-source={source}
     >
+      <HiddenFields values={{ source, consentVersion: CONSENT_TEXT_VERSIONS[source] }} />
       <label htmlFor={inputId} className={visuallyHidden}>
         Email address
       </label>
@@ -71,8 +75,6 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
         placeholder="Your email"
         required={source === 'footer'}
         maxLength={FORM_LIMITS.email}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         className={styles.field[tone]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

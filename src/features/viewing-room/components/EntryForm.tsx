@@ -1,12 +1,14 @@
-import { useState } from 'react';
-import { FORM_LIMITS } from '@/lib/contract/contract.gen';
+import { useEffect, useRef } from 'react';
+import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
-import { subscribeNewsletter } from '@/lib/forms/submit';
+import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { TextField } from '@/ui/field/Field';
+import { formText, prefillFields } from '@/ui/form/form-fields';
+import { HiddenFields } from '@/ui/form/HiddenFields';
+import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { grantRoomPass, passFromSignUp, rememberedVisitor, rememberVisitorNames } from '../model/access';
-import { NAME_PART_MAX } from '../model/inquiry';
 import * as styles from './ViewingRoom.css';
 
 interface EntryFormProps {
@@ -19,12 +21,15 @@ type Visitor = ReturnType<typeof rememberedVisitor>;
  * The viewing-room gate: first name, last name and email. The room unlocks as soon as the
  * sign-up is accepted: its answer carries the room pass the server checks (the newsletter
  * itself still needs the confirmation in the email). A sign-up saved offline opens the room
- * once it has been sent (app/form-outbox.ts).
+ * once it has been sent (app/form-outbox.ts). Without the app the browser posts the form
+ * itself: the result page then says the room's link is in the email.
  */
 export function EntryForm({ artworkSlug }: EntryFormProps) {
-  const [values, setValues] = useState(rememberedVisitor);
-  const set = (name: keyof Visitor) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // names and email this device remembers fill the fields the visitor has not typed into
+  useEffect(() => {
+    if (formRef.current) prefillFields(formRef.current, rememberedVisitor());
+  }, []);
   const {
     submit,
     sending,
@@ -34,7 +39,8 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
       const outcome = await subscribeNewsletter({
         email: v.email,
         source: 'viewing-room',
-        name: `${v.firstName} ${v.lastName}`,
+        firstName: v.firstName,
+        lastName: v.lastName,
         artworkSlug,
       });
       // "Access granted" only with the pass in hand
@@ -52,11 +58,7 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
               destructive: true,
             },
           },
-    notices: {
-      sent: { title: 'Access granted', description: "We've emailed you details and unlocked the room." },
-      failed: { title: 'Failed to submit', description: 'Please try again.', reason: true },
-      queued: { title: 'Saved offline', description: 'The viewing room opens as soon as you are back online.' },
-    },
+    notices: FORM_NOTICES['viewing-room'],
     onDone: (v, outcome) => {
       rememberNewsletterEmail(v.email);
       const pass = outcome.status === 'sent' ? passFromSignUp(outcome.response) : null;
@@ -71,32 +73,36 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={FORM_ACTIONS.newsletter}
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        submit({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() });
+        const v = formText(event.currentTarget);
+        submit({ firstName: v.firstName ?? '', lastName: v.lastName ?? '', email: v.email ?? '' });
       }}
       aria-label="Viewing room entry"
     >
+      <HiddenFields
+        values={{ source: 'viewing-room', consentVersion: CONSENT_TEXT_VERSIONS['viewing-room'], artworkSlug }}
+      />
       <div className={styles.row}>
         <TextField
           label="First name"
           name="firstName"
           autoComplete="given-name"
           required
-          maxLength={NAME_PART_MAX}
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={errors.name}
+          maxLength={FORM_LIMITS.namePart}
+          error={errors.firstName ?? errors.name}
         />
         <TextField
           label="Last name"
           name="lastName"
           autoComplete="family-name"
           required
-          maxLength={NAME_PART_MAX}
-          value={values.lastName}
-          onChange={set('lastName')}
+          maxLength={FORM_LIMITS.namePart}
+          error={errors.lastName}
         />
       </div>
       <TextField
@@ -106,8 +112,6 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
         autoComplete="email"
         required
         maxLength={FORM_LIMITS.email}
-        value={values.email}
-        onChange={set('email')}
         error={errors.email}
       />
       <p className={styles.consent}>

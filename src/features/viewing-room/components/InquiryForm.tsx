@@ -1,27 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { sendContact } from '@/lib/forms/submit';
+import { FORM_ACTIONS, sendContact } from '@/lib/forms/submit';
 import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { button } from '@/ui/button/button.css';
 import { TextArea, TextField } from '@/ui/field/Field';
+import { clearFields, formText, prefillFields } from '@/ui/form/form-fields';
+import { HiddenFields } from '@/ui/form/HiddenFields';
+import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { rememberedVisitor } from '../model/access';
-import { buildInquiry, COMMENTS_MAX, type InquiryInput, NAME_PART_MAX } from '../model/inquiry';
 import * as styles from './ViewingRoom.css';
 
-/** Inquiry about an is_inquirable artwork, sent through send-contact. */
+interface Inquiry {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  comments: string;
+}
+
+/**
+ * Inquiry about an is_inquirable artwork, sent through send-contact as its fields: the server
+ * writes the subject and the message with the artwork's details (pb_hooks/lib/forms/inquiry.js).
+ */
 export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
-  const [values, setValues] = useState(() => ({ ...rememberedVisitor(), phone: '', comments: '' }));
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) prefillFields(formRef.current, rememberedVisitor());
+  }, []);
   const {
     submit,
     sending,
     fieldErrors: errors,
   } = useFormSubmit({
-    send: (input: InquiryInput) => sendContact(buildInquiry(input, artwork)),
+    send: (input: Inquiry) => sendContact({ kind: 'inquiry', ...input, artworkId: artwork.id }),
     check: (input) =>
-      input.firstName.trim() && input.lastName.trim() && input.email.trim()
+      input.firstName && input.lastName && input.email
         ? undefined
         : {
             notice: {
@@ -30,11 +44,10 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
               destructive: true,
             },
           },
-    notices: {
-      sent: { title: 'Inquiry sent', description: 'Thank you for your interest. We will contact you shortly.' },
-      failed: { title: 'Failed to send inquiry' },
+    notices: FORM_NOTICES.inquiry,
+    onDone: () => {
+      if (formRef.current) clearFields(formRef.current, ['phone', 'comments']);
     },
-    onDone: () => setValues((v) => ({ ...v, phone: '', comments: '' })),
   });
 
   return (
@@ -43,32 +56,40 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
         Inquire about this work
       </h2>
       <form
+        ref={formRef}
+        method="post"
+        action={FORM_ACTIONS.contact}
         className={styles.form}
         onSubmit={(event) => {
           event.preventDefault();
-          submit(values);
+          const v = formText(event.currentTarget);
+          submit({
+            firstName: v.firstName ?? '',
+            lastName: v.lastName ?? '',
+            email: v.email ?? '',
+            phone: v.phone ?? '',
+            comments: v.comments ?? '',
+          });
         }}
         aria-label="Artwork inquiry"
       >
+        <HiddenFields values={{ kind: 'inquiry', artworkId: artwork.id }} />
         <div className={styles.row}>
           <TextField
             label="First name"
             name="firstName"
             autoComplete="given-name"
             required
-            maxLength={NAME_PART_MAX}
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={errors.name}
+            maxLength={FORM_LIMITS.namePart}
+            error={errors.firstName ?? errors.name}
           />
           <TextField
             label="Last name"
             name="lastName"
             autoComplete="family-name"
             required
-            maxLength={NAME_PART_MAX}
-            value={values.lastName}
-            onChange={set('lastName')}
+            maxLength={FORM_LIMITS.namePart}
+            error={errors.lastName}
           />
         </div>
         <TextField
@@ -78,8 +99,6 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
           autoComplete="email"
           required
           maxLength={FORM_LIMITS.email}
-          value={values.email}
-          onChange={set('email')}
           error={errors.email}
         />
         <TextField
@@ -89,8 +108,6 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
           type="tel"
           autoComplete="tel"
           maxLength={FORM_LIMITS.phone}
-          value={values.phone}
-          onChange={set('phone')}
           error={errors.phone}
         />
         <TextArea
@@ -98,10 +115,8 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
           optional
           name="comments"
           rows={4}
-          maxLength={COMMENTS_MAX}
-          value={values.comments}
-          onChange={set('comments')}
-          error={errors.message}
+          maxLength={FORM_LIMITS.comments}
+          error={errors.comments ?? errors.message}
         />
         <div>
           <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>

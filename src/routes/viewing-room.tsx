@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchParams } from '@/lib/router/search';
 import { viewingRoomArtworkQueryOptions } from '@/features/viewing-room/api/artwork';
+import { viewingRoomWorksQueryOptions } from '@/features/viewing-room/api/works';
+import { readRoomPass } from '@/features/viewing-room/model/access';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { ViewingRoomPage } from '@/features/viewing-room/components/ViewingRoomPage';
 
@@ -15,7 +17,12 @@ export const Route = createFileRoute('/viewing-room')({
   validateSearch: search,
   loaderDeps: ({ search: { artwork } }) => ({ artwork }),
   loader: async ({ context: { queryClient }, deps }) => {
-    await loadMirrored(queryClient, viewingRoomArtworkQueryOptions(deps.artwork));
+    // A pass holder's room is the room's own read, every work at once: paging from one work to
+    // the next needs nothing more (no loading screen between works). Without a pass the gate
+    // needs the public record of the work it names.
+    const pass = readRoomPass();
+    if (pass) await loadMirrored(queryClient, viewingRoomWorksQueryOptions(pass)).catch(() => undefined);
+    else await loadMirrored(queryClient, viewingRoomArtworkQueryOptions(deps.artwork));
   },
   component: ViewingRoomRoute,
 });

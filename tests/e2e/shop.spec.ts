@@ -327,3 +327,38 @@ test('live server rates price the page and are kept for offline use', async ({ p
   await expect(page.getByText('Using cached rates')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('print view: the main image and each detail open the zoom view (fit to 3×), by tap or click', async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto(`/print-view?print=${SECOND.slug}`);
+  const press = (l: Locator) => (isMobile ? l.tap() : l.click());
+  const thumbs = page.getByRole('list', { name: 'Images of this work' }).getByRole('button');
+  await expect(thumbs).toHaveCount(3); // the print and its two details
+  const main = page.getByRole('button', { name: /^Zoom in on / });
+  await expect(main).toHaveAccessibleName(`Zoom in on ${SECOND.title}, limited-edition giclée print.`);
+
+  await press(main);
+  const dialog = page.getByRole('dialog', { name: `Zoom view: ${SECOND.title}` });
+  const stage = dialog.getByTestId('lightbox-stage');
+  await expect(stage).toHaveAttribute('data-ready', 'true');
+  const fit = Number(await stage.getAttribute('data-fit'));
+  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBe(fit);
+  await press(dialog.getByRole('button', { name: 'Zoom in' }));
+  await expect.poll(async () => Number(await stage.getAttribute('data-scale'))).toBeGreaterThan(fit);
+  await press(dialog.getByRole('button', { name: 'Close zoom view' }));
+  await expect(dialog).toHaveCount(0);
+
+  // a detail: shown large, and zoomable in its turn
+  const detail = thumbs.nth(1);
+  const detailName = (await detail.getAttribute('aria-label'))!.replace(/^Show /, '');
+  await press(detail);
+  await expect(detail).toHaveAttribute('aria-pressed', 'true');
+  await expect(main).toHaveAccessibleName(`Zoom in on ${detailName}`);
+  await press(main);
+  await expect(dialog.getByRole('img', { name: detailName })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(main).toBeFocused();
+});

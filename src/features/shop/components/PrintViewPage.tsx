@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { imageSource } from '@/lib/pocketbase/files';
+import { fileUrl, imageSource } from '@/lib/pocketbase/files';
 import { copiesLeft, useLiveStock } from '@/lib/stock/live-stock';
 import type { PrintsRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
-import { Image } from '@/ui/image/Image';
+import { type GalleryImage, ImageGallery } from '@/ui/gallery/ImageGallery';
 import { LegalLink } from '@/ui/legal/LegalLinks';
 import { pickPrint, printsQueryOptions } from '../api/prints';
 import { formatPrice } from '../model/currency';
@@ -16,10 +16,24 @@ import { useShopPricing } from './use-shop-pricing';
 
 const DETAILS = [1, 2, 3, 4, 5] as const;
 
-function details(print: PrintsRecord) {
-  return DETAILS.map((n) => ({ file: print[`detail_image_${n}`], alt: print[`detail_image_${n}_alt`] })).filter(
-    (d) => !!d.file,
-  );
+/** The print's main image, then up to 5 details (the paper, the signature), each zoomable. */
+function galleryImages(print: PrintsRecord): GalleryImage[] {
+  const main = print.main_image || print.cover_image;
+  const files = [
+    { key: 'main_image', file: main, alt: print.main_image_alt || print.title },
+    ...DETAILS.map((n) => ({
+      key: `detail_image_${n}`,
+      file: print[`detail_image_${n}`],
+      alt: print[`detail_image_${n}_alt`] || `Detail of ${print.title}`,
+    })),
+  ].filter((d) => !!d.file);
+  return files.map((d) => ({
+    key: d.key,
+    alt: d.alt,
+    ...imageSource(print, d.file, 1600),
+    thumb: fileUrl(print, d.file, 400),
+    original: fileUrl(print, d.file),
+  }));
 }
 
 /**
@@ -40,7 +54,6 @@ export function PrintViewPage({ slug, gone = false }: { slug?: string; gone?: bo
       </div>
     );
   }
-  const main = imageSource(print, print.main_image || print.cover_image, 1600);
   return (
     <div className={`${container} ${styles.page}`}>
       {gone ? (
@@ -53,37 +66,13 @@ export function PrintViewPage({ slug, gone = false }: { slug?: string; gone?: bo
         </div>
       ) : null}
       <div className={styles.detail}>
-        <div>
-          <Image
-            src={main?.src}
-            srcSet={main?.srcSet}
-            webpSrcSet={main?.webpSrcSet}
-            sizes="(max-width: 767px) 92vw, 60vw"
-            alt={print.main_image_alt || print.title}
-            width={1600}
-            height={2000}
-            className={styles.mainImage}
-            priority
-          />
-          {details(print).length > 0 ? (
-            <ul className={styles.thumbs}>
-              {details(print).map((d) => {
-                const src = imageSource(print, d.file, 400);
-                return (
-                  <li key={d.file}>
-                    <Image
-                      src={src?.src}
-                      alt={d.alt || `Detail of ${print.title}`}
-                      width={400}
-                      height={400}
-                      className={styles.thumb}
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-        </div>
+        <ImageGallery
+          images={galleryImages(print)}
+          caption={print.title}
+          sizes="(max-width: 767px) 92vw, 60vw"
+          width={1600}
+          height={2000}
+        />
         <div className={styles.info}>
           <p className={eyebrow}>Print Edition</p>
           <h1 className={styles.title}>{print.title}</h1>

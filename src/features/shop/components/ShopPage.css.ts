@@ -32,19 +32,6 @@ export const detail = style({
   '@media': { 'screen and (min-width: 768px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
 });
 
-export const mainImage = style({ width: '100%', height: 'auto', background: vars.color.line });
-
-export const thumbs = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(5, 1fr)',
-  gap: vars.space.sm,
-  marginTop: vars.space.sm,
-  padding: 0,
-  listStyle: 'none',
-});
-
-export const thumb = style({ width: '100%', aspectRatio: '1', objectFit: 'cover', background: vars.color.line });
-
 export const info = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
 
 export const facts = style({

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { fileUrl, imageSource } from '@/lib/pocketbase/files';
-import { Image } from '@/ui/image/Image';
+import { type GalleryImage, ImageGallery } from '@/ui/gallery/ImageGallery';
 import { PrivacyNote } from '@/ui/legal/LegalLinks';
-import { Lightbox } from '@/ui/lightbox/Lightbox';
 import type { RoomWork } from '../api/works';
 import { artworkImages } from '../model/images';
 import { InquiryForm } from './InquiryForm';
@@ -10,61 +8,25 @@ import * as styles from './ViewingRoom.css';
 
 /** The unlocked room: images (main + up to 5 details), details, price note, marks and the inquiry form. */
 export function ArtworkView({ artwork }: { artwork: RoomWork }) {
-  const images = artworkImages(artwork);
-  const [active, setActive] = useState(0);
-  const [zoom, setZoom] = useState(false);
-  const current = images[active] ?? images[0];
-  const source = current ? imageSource(artwork, current.file, 1600) : undefined;
-  // the full original for zooming
-  const original = current ? fileUrl(artwork, current.file) : undefined;
+  const images: GalleryImage[] = artworkImages(artwork).map((img) => ({
+    key: img.field,
+    alt: img.alt,
+    ...imageSource(artwork, img.file, 1600),
+    thumb: fileUrl(artwork, img.file, 400),
+    // the full original for zooming
+    original: fileUrl(artwork, img.file),
+  }));
 
   return (
     <div className={styles.room}>
-      <div>
-        {current && source ? (
-          <button
-            type="button"
-            className={styles.mainButton}
-            onClick={() => setZoom(true)}
-            aria-label={`Zoom in on ${current.alt}`}
-          >
-            <Image
-              src={source.src}
-              srcSet={source.srcSet}
-              webpSrcSet={source.webpSrcSet}
-              sizes="(max-width: 767px) 100vw, 60vw"
-              alt={current.alt}
-              width={1600}
-              height={1200}
-              priority
-              className={styles.mainImage}
-            />
-          </button>
-        ) : null}
-        {images.length > 1 ? (
-          <ul className={styles.thumbs} aria-label="Images of this work">
-            {images.map((img, i) => (
-              <li key={img.field}>
-                <button
-                  type="button"
-                  className={styles.thumb}
-                  aria-pressed={i === active}
-                  aria-label={`Show ${img.alt}`}
-                  onClick={() => setActive(i)}
-                >
-                  <Image
-                    src={fileUrl(artwork, img.file, 400)}
-                    alt=""
-                    width={72}
-                    height={72}
-                    className={styles.thumbImage}
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <ImageGallery
+        key={artwork.id}
+        images={images}
+        caption={artwork.title}
+        sizes="(max-width: 767px) 100vw, 60vw"
+        width={1600}
+        height={1200}
+      />
       <div className={styles.details}>
         <h1 className={styles.title}>{artwork.title}</h1>
         {artwork.is_sold || artwork.is_with_tang_gallery ? (
@@ -105,9 +67,6 @@ export function ArtworkView({ artwork }: { artwork: RoomWork }) {
           </div>
         ) : null}
       </div>
-      {zoom && original && current ? (
-        <Lightbox src={original} alt={current.alt} caption={artwork.title} onClose={() => setZoom(false)} />
-      ) : null}
     </div>
   );
 }

@@ -44,50 +44,6 @@ export const room = style({
   '@media': { [media.mobile]: { gridTemplateColumns: '1fr', gap: vars.space.xl } },
 });
 
-export const mainButton = style({
-  display: 'block',
-  width: '100%',
-  padding: 0,
-  border: 0,
-  background: 'transparent',
-  cursor: 'zoom-in',
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '3px' } },
-});
-
-export const mainImage = style({
-  display: 'block',
-  width: '100%',
-  height: 'auto',
-  maxHeight: '80vh',
-  objectFit: 'contain',
-  background: vars.color.surface,
-});
-
-export const thumbs = style({
-  listStyle: 'none',
-  margin: `${vars.space.sm} 0 0`,
-  padding: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-});
-
-export const thumb = style({
-  padding: 0,
-  border: `2px solid transparent`,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  cursor: 'pointer',
-  selectors: {
-    '&[aria-pressed="true"]': { borderColor: vars.color.ink },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-  },
-});
-
-export const thumbImage = style({ display: 'block', width: '4.5rem', height: '4.5rem', objectFit: 'cover' });
-
 export const details = style({
   display: 'grid',
   gap: vars.space.md,
@@ -155,4 +111,52 @@ export const status = style({
   paddingBlock: vars.space.xxl,
   textAlign: 'center',
   color: vars.color.muted,
+});
+
+export const pager = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto 1fr',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginBlockEnd: vars.space.lg,
+  paddingBlock: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.line}`,
+  fontSize: vars.fontSize.sm,
+  '@media': {
+    [media.mobile]: { gridTemplateColumns: '1fr 1fr', rowGap: vars.space.xs },
+  },
+});
+
+export const pagerLink = style({
+  minHeight: '2.75rem',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  textDecoration: 'none',
+  selectors: {
+    '&[rel="next"]': { justifySelf: 'end', textAlign: 'end' },
+    '&:hover': { textDecoration: 'underline', textUnderlineOffset: '0.2em' },
+  },
+});
+
+/** "Previous work:" / "Next work:" are read out and shown on wide screens; a phone shows the arrows and titles. */
+export const pagerLabel = style({
+  color: vars.color.muted,
+  '@media': {
+    [media.mobile]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+
+export const pagerCount = style({
+  margin: 0,
+  color: vars.color.muted,
+  textAlign: 'center',
+  '@media': { [media.mobile]: { gridColumn: '1 / -1', gridRow: 1 } },
 });

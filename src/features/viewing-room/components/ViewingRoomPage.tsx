@@ -6,9 +6,9 @@ import { verifyRoomLink } from '@/features/viewing-room/api/unlock';
 import { forgetRoomCopy, viewingRoomWorksQueryOptions } from '@/features/viewing-room/api/works';
 import { ArtworkView } from '@/features/viewing-room/components/ArtworkView';
 import { EntryForm } from '@/features/viewing-room/components/EntryForm';
+import { RoomPager } from '@/features/viewing-room/components/RoomPager';
 import * as styles from '@/features/viewing-room/components/ViewingRoom.css';
 import { endRoomPass, grantRoomPass, type RoomPass, useRoomPass } from '@/features/viewing-room/model/access';
-import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { PageHead } from '@/ui/page-head/PageHead';
@@ -20,7 +20,6 @@ import { toast } from '@/ui/toast/toast-store';
  * public record; what the room shows comes from the server to the holder of a room pass.
  */
 export function ViewingRoomPage({ slug, access }: { slug?: string; access?: string }) {
-  const { data: artwork } = useSuspenseQuery(viewingRoomArtworkQueryOptions(slug));
   const pass = useRoomPass();
   const navigate = useNavigate();
 
@@ -58,44 +57,45 @@ export function ViewingRoomPage({ slug, access }: { slug?: string; access?: stri
     if (!pass) void forgetRoomCopy().catch(() => {});
   }, [pass]);
 
+  return <div className={container}>{pass ? <OpenRoom pass={pass} slug={slug} /> : <Gate slug={slug} />}</div>;
+}
+
+/** No pass on this device: the entry form, naming the work the visitor came for. */
+function Gate({ slug }: { slug?: string }) {
+  const { data: artwork } = useSuspenseQuery(viewingRoomArtworkQueryOptions(slug));
   if (!artwork) {
     return (
-      <div className={container}>
+      <>
         <PageHead title="Viewing Room" />
         <div className={styles.gate}>
           <h1 className={styles.title}>Viewing Room</h1>
           <p className={styles.text}>No works available yet.</p>
         </div>
-      </div>
+      </>
     );
   }
-
   return (
-    <div className={container}>
-      <PageHead
-        title={pass ? `${artwork.title} — Viewing Room` : 'Viewing Room'}
-        description={`The private online viewing room: ${artwork.title}.`}
-      />
-      {pass ? (
-        <OpenRoom pass={pass} artwork={artwork} />
-      ) : (
-        <div className={styles.gate}>
-          <p className={eyebrow}>Private viewing room</p>
-          <h1 className={styles.title}>Viewing Room</h1>
-          <p className={styles.text}>
-            Leave your name and email to see <em>{artwork.title}</em> and more works up close, with detail images and
-            prices on request.
-          </p>
-          <EntryForm artworkSlug={artwork.slug} />
-          <PrivacyNote>We email you the room's link and ask before sending you any newsletter.</PrivacyNote>
-        </div>
-      )}
-    </div>
+    <>
+      <PageHead title="Viewing Room" description={`The private online viewing room: ${artwork.title}.`} />
+      <div className={styles.gate}>
+        <p className={eyebrow}>Private viewing room</p>
+        <h1 className={styles.title}>Viewing Room</h1>
+        <p className={styles.text}>
+          Leave your name and email to see <em>{artwork.title}</em> and more works up close, with detail images and
+          prices on request.
+        </p>
+        <EntryForm artworkSlug={artwork.slug} />
+        <PrivacyNote>We email you the room's link and ask before sending you any newsletter.</PrivacyNote>
+      </div>
+    </>
   );
 }
 
-/** The room for a pass holder: the works as the server serves them (or this device's copy offline). */
-function OpenRoom({ pass, artwork }: { pass: RoomPass; artwork: ArtworksRecord }) {
+/**
+ * The room for a pass holder: the works as the server serves them (or this device's copy
+ * offline), one at a time, with a way to the previous and the next.
+ */
+function OpenRoom({ pass, slug }: { pass: RoomPass; slug?: string }) {
   const { data: works, error, isPending, refetch, isFetching } = useQuery(viewingRoomWorksQueryOptions(pass));
   const ended = (error as { status?: number } | null)?.status === 401;
 
@@ -116,7 +116,10 @@ function OpenRoom({ pass, artwork }: { pass: RoomPass; artwork: ArtworksRecord }
       </p>
     );
   }
-  const work = works?.find((w) => w.id === artwork.id) ?? works?.[0];
+  // the work the address names, else the first in the artist's order
+  const found = works?.findIndex((w) => w.slug === slug) ?? -1;
+  const index = found >= 0 ? found : 0;
+  const work = works?.[index];
   if (!work) {
     return (
       <div className={styles.gate} role="alert">
@@ -136,5 +139,14 @@ function OpenRoom({ pass, artwork }: { pass: RoomPass; artwork: ArtworksRecord }
       </div>
     );
   }
-  return <ArtworkView artwork={work} />;
+  return (
+    <>
+      <PageHead
+        title={`${work.title} — Viewing Room`}
+        description={`The private online viewing room: ${work.title}.`}
+      />
+      <RoomPager works={works ?? []} index={index} />
+      <ArtworkView artwork={work} />
+    </>
+  );
 }

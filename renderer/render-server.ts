@@ -12,14 +12,19 @@
 //     (the same secret and folder)       the work folder | 400/500/403/503 as /images (renderer/certificates.ts)
 // Answers are JSON (PocketBase's $http.send parses JSON bodies itself).
 // Env: RENDER_PORT (8091), RENDER_HOST (127.0.0.1), PB_URL (where PocketBase answers), SITE_URL,
-// RENDER_SECRET (what PocketBase sends with /images), IMAGE_WORK_DIR (the images' work folder).
+// RENDER_SECRET (what PocketBase sends with /images), IMAGE_WORK_DIR (the images' work folder),
+// RENDER_SOURCE_IP (the loopback address its reads from PocketBase come from; 127.0.0.2).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { render } from '@/entry-server';
 import { CertificateError, makeCertificate, parseCertificateRequest } from './certificates';
 import { makeVariants, parseVariantRequest, VariantError, workFolder } from './image-variants';
+import { readFromOwnAddress, sourceAddress } from './pocketbase-source';
 
 const port = Number(process.env.RENDER_PORT ?? 8091);
+// reads from PocketBase get a rate-limit budget of their own (renderer/pocketbase-source.ts)
+const source = sourceAddress(process.env.PB_URL, process.env.RENDER_SOURCE_IP);
+if (source && process.env.PB_URL) readFromOwnAddress(process.env.PB_URL, source);
 const host = process.env.RENDER_HOST ?? '127.0.0.1';
 /** The client build this bundle was built with; the hook serves the shell when its shell differs. */
 const build = import.meta.env.ATELIER_CLIENT_ENTRY ?? '';
@@ -131,7 +136,9 @@ server.keepAliveTimeout = 30_000;
 server.requestTimeout = 60_000;
 
 server.listen(port, host, () => {
-  console.log(`[render] server renderer on http://${host}:${port} (PocketBase at ${process.env.PB_URL ?? '?'})`);
+  console.log(
+    `[render] server renderer on http://${host}:${port} (PocketBase at ${process.env.PB_URL ?? '?'}${source ? `, read from ${source}` : ''})`,
+  );
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
 import { startRenderer } from '../../scripts/lib/renderer.mjs';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { startSite, type TestSite } from '../support/site';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
 
 let pb: TestPocketBase;
@@ -242,4 +243,64 @@ describe("the renderer's /images endpoint", () => {
       expect(existsSync(join(dir, 'job', 'original-w400.webp')), label).toBe(false);
     }
   });
+});
+
+describe('a flood of made-up page URLs', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startSite();
+  }, 120_000);
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const get = async (path: string) => {
+    const res = await fetch(`${site.pb.url}${path}`);
+    return { status: res.status, ssr: res.headers.get('x-ssr'), html: await res.text() };
+  };
+  const renders = async () =>
+    ((await (await fetch(`${site.renderer.url}/stats`)).json()) as { renders: number }).renders;
+  const rendered = (html: string) => /<div id="root"><(?!\/div>)/.test(html);
+
+  it('1,000 invented URLs cost a few renders, and every real page is still served rendered and kept', async () => {
+    const api = async (path: string) =>
+      (await (await fetch(`${site.pb.url}${path}`)).json()) as { items: { slug: string }[] };
+    const news = (await api('/api/collections/news_posts/records?perPage=3&sort=-published_at&fields=slug')).items;
+    const prints = (await api('/api/collections/prints/records?perPage=2&filter=is_active=true&fields=slug')).items;
+    const real = [
+      '/',
+      '/artworks',
+      '/about',
+      '/contact',
+      '/news',
+      '/print-editions',
+      '/whispering-game',
+      ...news.map((n) => `/news/${n.slug}`),
+      ...prints.map((p) => `/print-view?print=${p.slug}`),
+    ];
+    const kinds = [
+      (i: number) => `/news/made-up-post-${i}`,
+      (i: number) => `/exhibitions/made-up-show-${i}`,
+      (i: number) => `/drop/made-up-drop-${i}`,
+      (i: number) => `/made-up-page-${i}`,
+      (i: number) => `/print-view?print=made-up-print-${i}`,
+      (i: number) => `/print-editions?print=made-up-print-${i}`,
+    ];
+    const flood = Array.from({ length: 1000 }, (_, i) => kinds[i % kinds.length]!(i));
+    const before = await renders();
+    const statuses: number[] = [];
+    for (let i = 0; i < flood.length; i += 25)
+      statuses.push(...(await Promise.all(flood.slice(i, i + 25).map(async (p) => (await get(p)).status))));
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    // a made-up slug renders its route's not-found page, shared: a few renders, not a thousand
+    expect((await renders()) - before).toBeLessThan(40);
+
+    for (const path of real) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(rendered(first.html), `${path} (${first.ssr})`).toBe(true);
+      // kept in the store: the next visitor is served from it
+      expect((await get(path)).ssr, path).toBe('hit');
+    }
+  }, 300_000);
 });

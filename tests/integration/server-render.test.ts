@@ -5,19 +5,53 @@ import { request } from 'node:http';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPocketBase } from '../support/pocketbase';
-import { startSite, type TestRenderer } from '../support/site';
+import { startSite, type TestRenderer, type TestSite } from '../support/site';
+import { api } from './helpers';
 
+let site: TestSite;
 let pb: TestPocketBase;
 let renderer: TestRenderer;
 
 beforeAll(async () => {
-  ({ pb, renderer } = await startSite());
+  // a proxy stands in front of the renderer, so a test can make one page's render slow
+  site = await startSite({ slowRenders: true });
+  ({ pb, renderer } = site);
 }, 60_000);
 
 afterAll(async () => {
-  await renderer?.stop();
-  await pb?.stop();
+  await site?.stop();
 });
+
+/** Pages the renderer has rendered since it started. */
+const renders = async () => ((await (await fetch(`${renderer.url}/stats`)).json()) as { renders: number }).renders;
+
+let postSeq = 0;
+/** Published news posts nobody has asked for yet; returns their page paths. */
+async function newPosts(n: number, prefix = 'cache-probe'): Promise<string[]> {
+  const paths: string[] = [];
+  for (let start = 0; start < n; start += 100) {
+    const requests = [];
+    for (let i = start; i < Math.min(n, start + 100); i++) {
+      const slug = `${prefix}-${++postSeq}`;
+      paths.push(`/news/${slug}`);
+      requests.push({
+        method: 'POST',
+        url: '/api/collections/news_posts/records',
+        body: {
+          slug,
+          title: `Post ${slug}`,
+          excerpt: 'x',
+          content: '<p>x</p>',
+          is_published: true,
+          published_at: '2026-01-01 10:00:00.000Z',
+        },
+      });
+    }
+    const res = await api(pb, 'POST', '/api/batch', pb.superuser.token, { requests });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  }
+  return paths;
+}
 
 async function page(path: string) {
   const res = await fetch(`${pb.url}${path}`);
@@ -162,8 +196,8 @@ describe('server-rendered public pages', () => {
 
 describe('the page cache', () => {
   it('renders a page once for requests within a few seconds, and serves them the same page', async () => {
-    // a path no other test asks for, so its first request renders it
-    const path = '/news/cache-probe-once';
+    // a page no other test asks for, so its first request renders it
+    const [path] = (await newPosts(1)) as [string];
     const first = await page(path);
     const second = await page(path);
     const third = await page(path);
@@ -178,12 +212,62 @@ describe('the page cache', () => {
   });
 
   it('a crowd arriving at once at a page nobody has rendered gets it from one render', async () => {
-    const path = '/news/cache-probe-crowd';
+    const [path] = (await newPosts(1)) as [string];
     const crowd = await Promise.all(Array.from({ length: 8 }, () => page(path)));
     const seqs = new Set(crowd.map((r) => r.headers.get('x-render-seq')).filter(Boolean));
     expect(crowd.filter((r) => r.headers.get('x-ssr') === 'miss')).toHaveLength(1);
     expect(seqs.size).toBe(1);
   });
+
+  it("made-up slugs share one rendering of their route's not-found page, kept apart from the pages", async () => {
+    const before = await renders();
+    for (let i = 0; i < 6; i++) {
+      const { status, html } = await page(`/news/made-up-${i}`);
+      expect(status).toBe(200);
+      expect(rootOf(html)).toMatch(/<h1\b[^>]*>Article Not Found<\/h1>/);
+      // the head is still the path's own
+      expect(html).toContain(`/news/made-up-${i}"`);
+    }
+    const pages = await page('/made-up-content-page');
+    expect(pages.status).toBe(404);
+    await page('/made-up-content-page-too');
+    expect((await renders()) - before).toBeLessThanOrEqual(2);
+  });
+
+  it('when the store is full, a new page is kept and the least recently served one goes', async () => {
+    // more pages than the store keeps (300), each asked for once; the newest stay served from it
+    const paths = await newPosts(320, 'lru-probe');
+    for (let i = 0; i < paths.length; i += 8) await Promise.all(paths.slice(i, i + 8).map((p) => page(p)));
+    for (const path of paths.slice(-4)) expect((await page(path)).headers.get('x-ssr'), path).toBe('hit');
+  }, 240_000);
+
+  it('a slow render costs only its own request: the pages after it are still rendered', async () => {
+    const [slow, next] = (await newPosts(2)) as [string, string];
+    site.slowRenders.set(slow, 1500);
+    const first = await page(slow);
+    // past the 1 s it may take: this request gets the app shell, nothing else changes
+    expect(first.headers.get('x-ssr')).toBe('down');
+    const after = await page(next);
+    expect(after.headers.get('x-ssr')).toBe('miss');
+    expect(rootOf(after.html)).toMatch(/<h1\b/);
+    site.slowRenders.delete(slow);
+  });
+
+  it("visitors spending 127.0.0.1's API budget do not starve the renderer's reads", async () => {
+    const [path] = (await newPosts(1)) as [string];
+    // PocketBase allows 300 API requests per 10 s per address: spend them from here
+    const statuses = await Promise.all(
+      Array.from({ length: 320 }, () =>
+        fetch(`${pb.url}/api/collections/artworks/records?perPage=1`).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toContain(429);
+    const rendered = await page(path);
+    expect(rendered.headers.get('x-ssr')).toBe('miss');
+    expect(rootOf(rendered.html)).toMatch(/<h1\b/);
+    // the next tests read the API from here again
+    await new Promise((r) => setTimeout(r, 10_500));
+  }, 30_000);
 
   it('query strings other than ?print= share one cached page', async () => {
     const a = await page('/artworks?utm_source=newsletter');

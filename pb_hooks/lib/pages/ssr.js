@@ -5,11 +5,15 @@
 //   - younger than FRESH_MS: served as it is;
 //   - older, up to STALE_MS: one request renders it again, the others get the stored one;
 //   - never rendered: one request renders it, the others wait up to FIRST_WAIT_MS for it;
-//   - a renderer that is down, hangs or fails is not asked again for DOWN_MS (a page whose
-//     data did not load gets the shell, and the others are still rendered).
-// Anything else, and every page while the renderer cannot answer, gets the app shell, which
-// renders in the browser as before. Values in the store are plain strings, numbers and maps,
-// because each request runs in its own VM. CommonJS.
+//   - at most MAX_PAGES are kept; a new one replaces the least recently served.
+// Only pages of things that exist are rendered into that store: a URL naming a slug no record
+// has (a news post, a drop, an exhibition, a content page, a print) is answered with its
+// route's not-found page, rendered once per route and kept apart (MISSING), so made-up URLs
+// cost neither renders nor places in the store. A renderer that refuses connections is not
+// asked again for DOWN_MS; one slow render only costs its own request (the shell or the
+// stored page), never the other pages. Anything else, and every page while the renderer
+// cannot answer, gets the app shell, which renders in the browser as before. Values in the
+// store are plain strings, numbers and maps, because each request runs in its own VM. CommonJS.
 
 const FRESH_MS = 5000;
 const STALE_MS = 60000;
@@ -17,10 +21,12 @@ const CLAIM_MS = 3000; // a render claim older than this is taken over (its requ
 const FIRST_WAIT_MS = 600;
 const POLL_MS = 20;
 const DOWN_MS = 5000;
-const MAX_PAGES = 300; // slugs and ?print= values are visitor-chosen, so the store is bounded
+const MAX_PAGES = 300; // every record's page fits; a new one replaces the least recently served
 const TIMEOUT_S = 1; // $http.send counts whole seconds
 
 const PREFIX = "ssr:page:";
+const USED = "ssr:used:"; // + page URL: when it was last served (least recently used goes first)
+const MISSING = "ssr:missing:"; // + route: its not-found page, for every slug nothing has
 const CLAIM = "ssr:claim:";
 const COUNT = "ssr:count";
 const DOWN_UNTIL = "ssr:down-until";
@@ -47,6 +53,17 @@ const APP_ONLY = {
 };
 // The only query parameter public pages read (prints by slug); others (utm_*, ...) change nothing.
 const PRINT_PAGES = { "/print-editions": 1, "/print-view": 1 };
+// The app's own single-segment pages; any other one is a content page (`pages` by slug).
+const STATIC_PAGES = {
+  "/artworks": 1,
+  "/about": 1,
+  "/contact": 1,
+  "/news": 1,
+  "/print-editions": 1,
+  "/print-view": 1,
+  "/whispering-game": 1,
+  "/drop": 1,
+};
 const SLUG = /^[a-z0-9-]{1,120}$/;
 // A form's result page (lib/http/form-post.js): rendered for the one visitor it answers, never
 // kept (its query is anyone's to vary), with the query values the page reads.
@@ -56,6 +73,36 @@ const RESULT_QUERY = {
   errors: /^[A-Za-z]{1,30}\.[a-z_]{1,40}(?:,[A-Za-z]{1,30}\.[a-z_]{1,40}){0,7}$/,
   back: /^\/[a-z0-9/-]{0,200}(?:\?(?:print|artwork)=[a-z0-9-]{1,120})?$/,
 };
+
+/**
+ * For a URL naming a record by slug: the route it belongs to when no such record is public
+ * (so its page would be the not-found page), "" when the record exists or the URL names none.
+ */
+function missingRoute(app, path, query) {
+  const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+  const lookups = [];
+  const m = /^\/(news|drop|exhibitions)\/([a-z0-9-]{1,120})$/.exec(path);
+  if (m) {
+    const collection = { news: Collections.NewsPosts, drop: Collections.Drops, exhibitions: Collections.Exhibitions }[
+      m[1]
+    ];
+    lookups.push([
+      `/${m[1]}/`,
+      collection,
+      m[1] === "news" ? "slug = {:s} && is_published = true" : "slug = {:s}",
+      m[2],
+    ]);
+  } else if (/^\/[a-z0-9-]+$/.test(path) && !STATIC_PAGES[path]) {
+    lookups.push(["/", Collections.Pages, "slug = {:s} && is_published = true", path.slice(1)]);
+  }
+  const print = PRINT_PAGES[path] ? query.get("print") : "";
+  if (print && SLUG.test(print))
+    lookups.push([`${path}?print=`, Collections.Prints, "slug = {:s} && is_active = true", print]);
+  for (const [route, collection, filter, slug] of lookups) {
+    if (!app.findRecordsByFilter(collection, filter, "", 1, 0, { s: slug }).length) return route;
+  }
+  return "";
+}
 
 function rendererBase() {
   const port = $os.getenv("RENDER_PORT");
@@ -125,15 +172,16 @@ function askRenderer(url) {
   });
   const r = res.json;
   if (res.statusCode !== 200 || !r || !r.kind) {
-    const err = new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
     // the renderer works, this page's data did not load: no reason to stop asking for others
-    err.pageOnly = r?.kind === "error";
-    throw err;
+    throw new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
   }
   return r;
 }
 
-/** A fresh cache entry for `url`: {status, html} or {location}. Throws when it cannot render. */
+/**
+ * A fresh cache entry for `url`: {status, html} or {location}. Throws when it cannot render.
+ * `transform` null: the page without its head tags (a not-found page serves many paths).
+ */
 function renderEntry(e, url, path, shell, transform) {
   const r = askRenderer(url);
   const now = Date.now();
@@ -157,29 +205,50 @@ function store() {
   return $app.store();
 }
 
+/** Keeps a page, making room by dropping expired ones, then the least recently served. */
 function remember(key, entry) {
   const s = store();
   if (!s.has(key)) {
-    if ((s.get(COUNT) || 0) >= MAX_PAGES) prune();
-    if ((s.get(COUNT) || 0) >= MAX_PAGES) return; // full of pages still in use: serve without keeping
+    if ((s.get(COUNT) || 0) >= MAX_PAGES) makeRoom();
     s.setFunc(COUNT, (n) => (n || 0) + 1);
   }
   s.set(key, entry);
+  s.set(USED + key, Date.now());
 }
 
-/** Forgets pages past their stale window and recounts. */
-function prune() {
+function forget(key) {
+  const s = store();
+  if (!s.has(key)) return;
+  s.remove(key);
+  s.remove(USED + key);
+  s.setFunc(COUNT, (n) => Math.max(0, (n || 0) - 1));
+}
+
+/** One place for a new page: the expired ones go, else the least recently served. */
+function makeRoom() {
   const s = store();
   const now = Date.now();
-  let count = 0;
   const all = s.getAll();
+  let oldest = "";
+  let oldestUsed = Infinity;
+  let count = 0;
   for (const key in all) {
-    if (key.indexOf(PREFIX) !== 0) continue;
-    const entry = all[key];
-    if (!entry || now - entry.at >= STALE_MS) s.remove(key);
-    else count++;
+    if (key.indexOf(USED) !== 0) continue;
+    const page = key.slice(USED.length);
+    const used = Number(all[key]) || 0;
+    const entry = s.get(page);
+    if (!entry || now - entry.at >= STALE_MS) {
+      forget(page);
+      continue;
+    }
+    count++;
+    if (used < oldestUsed) {
+      oldestUsed = used;
+      oldest = page;
+    }
   }
   s.set(COUNT, count);
+  if (count >= MAX_PAGES && oldest) forget(oldest);
 }
 
 /** Takes the right to render `url` now; false when another request holds it. */
@@ -203,18 +272,27 @@ function rendererDown() {
   return Date.now() < (store().get(DOWN_UNTIL) || 0);
 }
 
+/** Refused or dropped connections: the renderer is not there (a slow answer is not that). */
+function connectionFailed(err) {
+  return /connection refused|connection reset|broken pipe|no such host|unreachable|EOF/i.test(String(err));
+}
+
 function markDown(url, err) {
   store().set(DOWN_UNTIL, Date.now() + DOWN_MS);
-  $app.logger().warn("server render failed; serving the app shell for a while", "url", url, "error", String(err));
+  $app
+    .logger()
+    .warn("the server renderer is not reachable; serving the app shell for a while", "url", url, "error", String(err));
 }
 
 /**
  * Answers a page request: the server-rendered page when it is public and can be had in time,
  * else the shell. `shell` is the built index.html; `transform(html, path, e, opts)` adds the
- * page's head tags (lib/pages/seo.js) and is applied before a page is stored.
+ * page's head tags (lib/pages/seo.js), applied before a page is stored (a not-found page: per
+ * request, as it serves every path its route does not know).
  */
 function servePage(e, path, shell, transform) {
-  const url = rendererBase() ? pageUrl(path, e.request.url.query()) : "";
+  const query = e.request.url.query();
+  const url = rendererBase() ? pageUrl(path, query) : "";
   const shellPage = () => (transform ? transform(shell, path, e) : shell);
   if (!url) return shellResponse(e, shellPage(), "off");
 
@@ -226,41 +304,84 @@ function servePage(e, path, shell, transform) {
       e.response.header().set("Cache-Control", "no-store");
       return entry.location ? e.redirect(302, entry.location) : e.html(entry.status, entry.html);
     } catch (err) {
-      if (!err.pageOnly) markDown(url, err);
+      if (connectionFailed(err)) markDown(url, err);
       return shellResponse(e, shellPage(), "down");
     }
   }
 
-  const key = PREFIX + url;
+  const s = store();
+  const cached = s.get(PREFIX + url);
+  if (cached && Date.now() - cached.at < FRESH_MS) {
+    s.set(USED + PREFIX + url, Date.now());
+    return pageResponse(e, cached, "hit");
+  }
+  const missing = missingRoute($app, path, query);
+  if (missing) {
+    // every made-up slug of a route shares one rendering of its not-found page
+    const headed = (entry) =>
+      entry.location
+        ? entry
+        : Object.assign({}, entry, {
+            html: transform ? transform(entry.html, path, e, { rendered: true }) : entry.html,
+          });
+    return serveFrom(
+      e,
+      url,
+      MISSING + missing,
+      shellPage,
+      () => renderEntry(e, url, path, shell, null),
+      headed,
+      (key, entry) => s.set(key, entry),
+    );
+  }
+  return serveFrom(
+    e,
+    url,
+    PREFIX + url,
+    shellPage,
+    () => renderEntry(e, url, path, shell, transform),
+    (x) => x,
+    remember,
+  );
+}
+
+/**
+ * The stored page at `key` (fresh, or stale while one request renders it again), the one
+ * render under way, or the shell. `render` makes an entry, `keep(key, entry)` stores it, `show`
+ * turns an entry into what this request is sent.
+ */
+function serveFrom(e, url, key, shellPage, render, show, keep) {
   const s = store();
   const cached = s.get(key);
   const age = cached ? Date.now() - cached.at : Infinity;
-  if (age < FRESH_MS) return pageResponse(e, cached, "hit");
+  if (age < FRESH_MS) return pageResponse(e, show(cached), "hit");
   const usable = age < STALE_MS;
 
-  if (rendererDown()) return usable ? pageResponse(e, cached, "stale") : shellResponse(e, shellPage(), "down");
-  if (!claim(url)) {
-    if (usable) return pageResponse(e, cached, "stale");
+  if (rendererDown()) return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");
+  if (!claim(key)) {
+    if (usable) return pageResponse(e, show(cached), "stale");
     // another request is rendering a page nobody has yet: it is usually a few ms away
     for (let waited = 0; waited < FIRST_WAIT_MS; waited += POLL_MS) {
       sleep(POLL_MS);
       const got = s.get(key);
-      if (got && Date.now() - got.at < STALE_MS) return pageResponse(e, got, "wait");
+      if (got && Date.now() - got.at < STALE_MS) return pageResponse(e, show(got), "wait");
       if (rendererDown()) break;
     }
     return shellResponse(e, shellPage(), "busy");
   }
   try {
-    const entry = renderEntry(e, url, path, shell, transform);
-    remember(key, entry);
-    return pageResponse(e, entry, "miss");
+    const entry = render();
+    keep(key, entry);
+    return pageResponse(e, show(entry), "miss");
   } catch (err) {
-    if (err.pageOnly)
-      $app.logger().warn("server render failed; serving the app shell", "url", url, "error", String(err));
-    else markDown(url, err);
-    return usable ? pageResponse(e, cached, "stale") : shellResponse(e, shellPage(), "down");
+    if (connectionFailed(err)) markDown(url, err);
+    else
+      $app
+        .logger()
+        .warn("server render failed; serving the app shell or the stored page", "url", url, "error", String(err));
+    return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");
   } finally {
-    release(url);
+    release(key);
   }
 }
 

@@ -223,7 +223,7 @@ describe('the page cache', () => {
     const before = await renders();
     for (let i = 0; i < 6; i++) {
       const { status, html } = await page(`/news/made-up-${i}`);
-      expect(status).toBe(200);
+      expect(status).toBe(404);
       expect(rootOf(html)).toMatch(/<h1\b[^>]*>Article Not Found<\/h1>/);
       // the head is still the path's own
       expect(html).toContain(`/news/made-up-${i}"`);

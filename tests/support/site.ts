@@ -58,9 +58,12 @@ export async function startSite(opts: { slowRenders?: boolean } = {}): Promise<T
   const proxy = opts.slowRenders ? await delayingProxy(renderPort, () => rendererPort, slowRenders) : null;
   const again = () =>
     startRenderer({ port: rendererPort, pbUrl: pb.url, siteUrl: pb.url, env: { ...process.env, ...link } });
+  const renderer = await again();
+  // a first render loads the app's modules: done here, so no test's first page pays for it
+  await fetch(`${renderer.url}/render?url=${encodeURIComponent('/about')}`).catch(() => undefined);
   const site: TestSite = {
     pb,
-    renderer: await again(),
+    renderer,
     renderPort,
     startRenderer: again,
     slowRenders,

@@ -332,6 +332,8 @@ function servePage(e, path, shell, transform) {
       () => renderEntry(e, url, path, shell, null),
       headed,
       (key, entry) => s.set(key, entry),
+      // what exists is checked on every request: a route's not-found page itself seldom changes
+      STALE_MS,
     );
   }
   return serveFrom(
@@ -350,11 +352,11 @@ function servePage(e, path, shell, transform) {
  * render under way, or the shell. `render` makes an entry, `keep(key, entry)` stores it, `show`
  * turns an entry into what this request is sent.
  */
-function serveFrom(e, url, key, shellPage, render, show, keep) {
+function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
   const s = store();
   const cached = s.get(key);
   const age = cached ? Date.now() - cached.at : Infinity;
-  if (age < FRESH_MS) return pageResponse(e, show(cached), "hit");
+  if (age < (freshMs || FRESH_MS)) return pageResponse(e, show(cached), "hit");
   const usable = age < STALE_MS;
 
   if (rendererDown()) return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");

@@ -7,6 +7,14 @@ routerAdd("GET", "/api/atelier/time", (e) => {
   return e.json(200, { now: Date.now() });
 });
 
+// A batch's receipt time, for the progress writes in it: each carries the device's clock at
+// send, and their times move by the difference (lib/course/progress.js). Taken once per batch,
+// so a long batch does not count its own processing as clock difference.
+onBatchRequest((e) => {
+  e.set(require(`${__hooks}/lib/course/progress.js`).RECEIVED_AT, Date.now());
+  return e.next();
+});
+
 onRecordCreateRequest(
   (e) => {
     return require(`${__hooks}/lib/course/progress.js`).onChapterWrite(e, true);

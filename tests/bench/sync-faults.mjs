@@ -1,6 +1,7 @@
 // Sync under injected faults: seeded runs of tests/integration/sync-faults.test.ts (the app's
-// sync code in Node against a real PocketBase) and a smaller share of
-// tests/e2e/sync-faults.spec.ts (the app in Chromium), added up into one table.
+// sync code in Node against a real PocketBase behind fault proxies) and a smaller share of
+// tests/e2e/sync-faults.spec.ts (the app in Chromium, the same proxy, a killed browser),
+// added up into one table, judged against the learner's recorded intent.
 //   npm run bench -- sync-faults                      1,000 runs, seeds 1-1000
 //   npm run bench -- sync-faults --runs 200 --seed 500  200 runs from seed 500
 //   npm run bench -- sync-faults --seed 17            replays seed 17 alone (in Node)
@@ -14,9 +15,10 @@ import { buildIfStale } from '../../scripts/lib/build.mjs';
 import { root } from '../../scripts/lib/pb-args.mjs';
 
 const SCENARIO_FAULTS = {
-  'refused-and-cut-batches': 'browser: batches refused (500/503/429) or cut',
+  'proxy-faults': 'browser: the proxy refuses, drops, holds or loses answers (5xx/429/hang/cut)',
   'tab-closed-mid-write': 'browser: tab closed mid-tick',
-  'clock-a-day-ahead': 'browser: clock up to a day ahead',
+  'browser-killed-mid-write': 'browser: the browser process killed mid-tick (SIGKILL), restarted on its profile',
+  'clock-a-day-ahead': 'browser: clock up to a day ahead, measured or not',
 };
 
 function option(argv, name, fallback) {
@@ -128,17 +130,21 @@ export default async function syncFaultsBench({ table, argv }) {
     const missing = nodeRuns - r.length; // a run that threw before reporting
     const browserFailed = browser.filter((b) => !b.ok);
     console.log(`## Sync under injected faults (${runs} seeded runs from seed ${first}, ${minutes} min)\n`);
+    const share = (n) => (r.length ? `${((100 * n) / r.length).toFixed(1)} %` : '—');
+    const stored = r.filter((x) => x.storedNotAcknowledged > 0).length;
     table([
       {
         level: 'Node + real PocketBase',
         runs: r.length,
-        writes: sum((x) => x.writes),
+        intents: sum((x) => x.writes),
         lost: sum((x) => x.lost),
         duplicated: sum((x) => x.duplicated),
         'not converged': sum((x) => x.notConverged) + missing,
         'chip ≠ outbox': sum((x) => x.chipMismatch),
-        'kept, clamped': sum((x) => x.keptClamped ?? 0),
-        'overwritten in a tie': sum((x) => x.keptByTie ?? 0),
+        'runs with stored, not acknowledged': `${stored} (${share(stored)})`,
+        'devices with unmeasured clocks': sum((x) => x.unmeasuredClocks ?? 0),
+        'reordered in transit': sum((x) => x.reorderedInTransit ?? 0),
+        'max correction error ms': Math.max(0, ...r.map((x) => x.maxCorrectionMs ?? 0)),
         'p95 converge ms': p95(r.map((x) => x.convergeMs)),
         'failed runs': r.filter((x) => x.problems.length).length + missing,
       },
@@ -147,13 +153,15 @@ export default async function syncFaultsBench({ table, argv }) {
             {
               level: 'Chromium (Playwright)',
               runs: browser.length,
-              writes: '—',
+              intents: '—',
               lost: '—',
               duplicated: '—',
               'not converged': '—',
               'chip ≠ outbox': '—',
-              'kept, clamped': '—',
-              'overwritten in a tie': '—',
+              'runs with stored, not acknowledged': '—',
+              'devices with unmeasured clocks': '—',
+              'reordered in transit': '—',
+              'max correction error ms': '—',
               'p95 converge ms': '—',
               'failed runs': browserFailed.length + (browserRuns - browser.length),
             },
@@ -170,7 +178,12 @@ export default async function syncFaultsBench({ table, argv }) {
     console.log('Faults injected, by kind (runs with the fault for browser and run-shape kinds):\n');
     table(Object.entries(faults).map(([fault, injected]) => ({ fault, injected })));
     console.log(
-      'kept, clamped: writes stamped ahead by a device that could not measure its clock, held by the server with its clamped time (or overwritten by a later write); overwritten in a tie: a write whose record another write stamped in the same millisecond, stored first, kept (docs/sync.md, merge rules).\n',
+      [
+        "Judged against intent: each action is recorded (what the learner meant, the device clock and the true time) before the app runs it; lost = a final state or a device copy that does not show the learner's last action, or a form not stored.",
+        'stored, not acknowledged: the proxy in front of PocketBase forwarded a write, the server stored it, and the proxy lost the answer (5xx/429 in its place, held, or cut), so the device sent it again.',
+        "unmeasured clocks: devices an hour to a day off whose time requests all failed: only the server's per-batch correction put their times right.",
+        "reordered in transit: a last action that lost to another device's earlier one still on its way (the documented bound of the correction, docs/sync.md); max correction error: the largest distance of a time the server holds from its action's true time.\n",
+      ].join('\n'),
     );
     if (browserRuns)
       console.log(

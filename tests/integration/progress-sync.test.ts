@@ -246,7 +246,7 @@ describe('progress sync through the outbox and the batch API', () => {
     expect(untick).toMatchObject({ completed: false, completed_at: '' });
   });
 
-  it('device times ahead of the server clock are clamped, so a phone a day ahead does not win later conflicts', async () => {
+  it('a write without a clock reading (queued by an older release) is clamped, so a phone a day ahead does not win later conflicts', async () => {
     const chapter = chapters[3]!;
     const task = tasks.find((t) => t.chapter_id === chapter.id)!;
     const tid = await taskProgressId(learner.id, chapter.id, task.task_identifier);

@@ -11,6 +11,7 @@ import 'fake-indexeddb/auto';
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type CourseFixture, runSeed } from '../sync-faults/run';
+import { courseFixture } from '../sync-faults/fixture';
 import { type FaultServer, startFaultServer } from '../sync-faults/server';
 
 function seeds(spec = '1-50'): number[] {
@@ -26,19 +27,7 @@ let fixture: CourseFixture;
 
 beforeAll(async () => {
   server = await startFaultServer();
-  const course = (
-    await server.admin<{ items: { id: string }[] }>(
-      'GET',
-      `/api/collections/courses/records?filter=${encodeURIComponent('slug="whispering-game"')}`,
-    )
-  ).items[0] as { id: string };
-  const chapters = (
-    await server.admin<{ items: { id: string }[] }>('GET', '/api/collections/course_modules/records?perPage=100')
-  ).items;
-  const tasks = (
-    await server.admin<{ items: CourseFixture['tasks'] }>('GET', '/api/collections/course_tasks/records?perPage=200')
-  ).items;
-  fixture = { courseId: course.id, chapters, tasks };
+  fixture = await courseFixture(server);
 });
 
 afterAll(async () => {

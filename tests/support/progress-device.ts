@@ -4,6 +4,8 @@
 import PocketBase from 'pocketbase';
 import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
 import { createProgressHandler } from '@/features/course/api/progress-sync';
+import { createProgressWriter } from '@/features/course/api/progress-writes';
+import { createDeviceClock, randomDeviceId } from '@/lib/offline/clock';
 import { AtelierDb } from '@/lib/offline/db';
 import { createOutbox, type OutboxStatus } from '@/lib/offline/outbox';
 
@@ -66,4 +68,72 @@ export async function drained(
     if (Date.now() > deadline) throw new Error(`outbox not drained: ${JSON.stringify(s)}`);
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/**
+ * A learner's device with the app's progress writer: its clock runs `skewMs` off, and (when
+ * `measured`) it has measured that before. `slowNextBatch(ms)`: the next batch, once sent,
+ * takes that long to reach the server (its clock reading is already taken).
+ */
+export function learnerDevice(
+  url: string,
+  token: string,
+  { ip, skewMs = 0, measured = true }: { ip?: string; skewMs?: number; measured?: boolean } = {},
+) {
+  const net = { online: true };
+  let slow = 0;
+  const db = new AtelierDb(`device-${Math.random()}`);
+  const clock = createDeviceClock({
+    now: () => Date.now() + skewMs,
+    serverTime: async () => Promise.reject(new Error('not measured here')),
+    load: async () => (measured ? -skewMs : undefined),
+    save: async () => {},
+  });
+  const outbox = createOutbox(db.outbox, {
+    now: () => Date.now(),
+    random: Math.random,
+    isOnline: () => net.online,
+    withLock: async (fn) => {
+      await fn();
+      return true;
+    },
+    setTimer: (fn, ms) => {
+      const t = setTimeout(fn, ms);
+      return () => clearTimeout(t);
+    },
+  });
+  const client = learnerClient(url, token, ip);
+  const send = client.beforeSend;
+  client.beforeSend = async (to, options) => {
+    const next = send ? await send(to, options) : { url: to, options };
+    if (to.endsWith('/api/batch') && slow) {
+      const ms = slow;
+      slow = 0;
+      await new Promise((r) => setTimeout(r, ms));
+    }
+    return next;
+  };
+  const options = { device: db, clock };
+  outbox.register(CHAPTER_PROGRESS_OP, createProgressHandler(client, 'chapter_progress', options));
+  outbox.register(TASK_PROGRESS_OP, createProgressHandler(client, 'user_task_progress', options));
+  const id = randomDeviceId();
+  const ready = clock.ready();
+  const writer = createProgressWriter({
+    db,
+    outbox,
+    clock,
+    deviceId: async () => {
+      await ready;
+      return id;
+    },
+  });
+  return {
+    outbox: Object.assign(outbox, { net }),
+    writer,
+    net,
+    clock,
+    slowNextBatch(ms: number) {
+      slow = ms;
+    },
+  };
 }

@@ -1,149 +1,174 @@
-// What a fault run counts as a lost write: each write the app acknowledged (the writer
-// resolved) must be accounted for by what the server holds at the end, under the merge rules
-// of docs/sync.md. Two of those rules let a write be overwritten without being lost, and both
-// are counted apart so they stay visible: a time the server clamped (Clocks) and a tie of two
-// writes stamped in the same millisecond (a tie keeps the stored one).
-import type { LocalChapterProgress, LocalTaskProgress } from '@/lib/offline/db';
+// What a fault run counts, judged against what the learner meant. Every action is recorded
+// as an intent before the app runs it (the task and whether ticked, the position, the visit,
+// the completion, the form; the device's clock reading and the true time), and the server's
+// final state is checked against the intents alone, never against what the app said it did:
+//   - a task holds the learner's last tick or untick, a chapter their last position, every
+//     visited chapter is visited and every completed one completed, every form is stored once;
+//   - the times the server holds are the intents' true times, corrected: never before the
+//     intent, nor later than the transit bound (a clock that was not corrected, or clamped,
+//     fails this);
+//   - the one allowance is the documented bound of the correction (docs/sync.md, Clocks): a
+//     corrected time is late by its batch's transit, so the last intent may lose to another
+//     device's earlier one whose corrected time lies after it, i.e. that was still on its
+//     way when the learner acted. Such reorderings are counted, and never excuse two
+//     intents of one device (ordered by its own clock) or a time further than the transit
+//     bound from its intent.
 
-/** The server clamps device times to its own clock plus this allowance (pb_hooks/lib/course/progress-merge.js). */
-export const CLOCK_SKEW_ALLOWANCE_MS = 2 * 60_000;
-export const TIME_FIELDS = ['client_updated_at', 'completed_at', 'position_at', 'last_visited_at'] as const;
-type TimeField = (typeof TIME_FIELDS)[number];
+export type Intent =
+  | (IntentBase & { kind: 'tick'; task: string; value: boolean })
+  | (IntentBase & { kind: 'position'; chapter: string; value: number })
+  | (IntentBase & { kind: 'visit' | 'complete'; chapter: string })
+  | (IntentBase & { kind: 'contact'; clientId: string });
 
-export type Acked =
-  | { kind: 'task'; row: LocalTaskProgress; clamped: TimeField[] }
-  | { kind: 'chapter'; row: LocalChapterProgress; clamped: TimeField[] }
-  | { kind: 'contact'; clientId: string };
-type ProgressWrite = Extract<Acked, { kind: 'task' | 'chapter' }>;
-
-/** The server's record accounts for the device's state after an acknowledged write. */
-export function taskCovered(server: LocalTaskProgress | undefined, row: LocalTaskProgress): boolean {
-  if (!server) return false;
-  return (
-    server.client_updated_at > row.client_updated_at ||
-    (server.client_updated_at === row.client_updated_at && server.completed === row.completed)
-  );
+interface IntentBase {
+  /** Order of recording. */
+  seq: number;
+  /** The device it was made on. */
+  device: string;
+  /** Intents made at the same moment (two tabs at once) share a group: their order is open. */
+  group?: number;
+  /** Date.now() when the learner acted. */
+  trueAt: number;
+  /** The device's own clock then. */
+  deviceAt: number;
 }
 
-export function chapterCovered(server: LocalChapterProgress | undefined, row: LocalChapterProgress): boolean {
-  if (!server) return false;
-  return (
-    (!row.completed || server.completed) &&
-    (!row.visited || server.visited) &&
-    server.last_visited_at >= row.last_visited_at &&
-    (server.position_at > row.position_at ||
-      (server.position_at === row.position_at && server.position_seconds === row.position_seconds))
-  );
+/** The server's final records, by task (`chapterId:TASK_nn`) and by chapter id; times in ms. */
+export interface FinalState {
+  tasks: Map<string, { completed: boolean; client_updated_at: number }>;
+  chapters: Map<
+    string,
+    { visited: boolean; completed: boolean; position_seconds: number; position_at: number; last_visited_at: number }
+  >;
+  /** Stored forms per client id. */
+  contacts: Map<string, number>;
 }
 
-/**
- * A write as the server may store it. A device whose clock offset could not be measured (the
- * time request met a fault) stamps times ahead, and the server clamps each to its clock at
- * receipt plus the allowance. The harness knows only that receipt came after the write, so a
- * clamped time here is a lower bound, and the fields clamped are named: such a write is checked
- * against what the server holds more strictly (see `countLost`).
- */
-export function clamped<T extends object>(row: T, now = Date.now()): { row: T; clamped: TimeField[] } {
-  const limit = now + CLOCK_SKEW_ALLOWANCE_MS;
-  const out = { ...row } as Record<string, unknown>;
-  const fields: TimeField[] = [];
-  for (const k of TIME_FIELDS)
-    if (typeof out[k] === 'number' && (out[k] as number) > limit) {
-      out[k] = limit;
-      fields.push(k);
-    }
-  return { row: out as T, clamped: fields };
+export interface Judgement {
+  lost: number;
+  duplicated: number;
+  /** Last intents that lost to another device's earlier change still in transit (the documented bound). */
+  reorderedInTransit: number;
+  /** The largest distance of a held time from its intent (ms): what the correction's error reached. */
+  maxCorrectionMs: number;
+  problems: string[];
 }
 
-/** Does a write account for the server's time, its own time being exact or (clamped) a lower bound? */
-function explains(heldAt: number, writtenAt: number, wasClamped: boolean): boolean {
-  return wasClamped ? heldAt >= writtenAt : heldAt === writtenAt;
+export interface JudgeOptions {
+  /**
+   * How late a corrected time may be: the batch's transit from its clock reading to the
+   * server, plus the moment between the intent and the app's stamp.
+   */
+  transitBoundMs: number;
 }
 
-export interface ServerProgress {
-  tasks: Map<string, LocalTaskProgress>;
-  chapters: Map<string, LocalChapterProgress>;
+/** The intents of one value, in the order the learner made them. */
+function ordered<T extends Intent>(intents: readonly T[]): T[] {
+  return [...intents].sort((a, b) => a.trueAt - b.trueAt || a.seq - b.seq);
 }
 
-/** Acknowledged progress writes (in the order they were made) that the server's final state does not account for. */
-export function countLost(acked: readonly Acked[], final: ServerProgress) {
-  const problems: string[] = [];
-  let lost = 0;
-  let keptClamped = 0;
-  let keptByTie = 0;
-  // Two writes of one record stamped in the same millisecond (two tabs or devices at once)
-  // tie; the merge keeps whichever the server stored first, so the other is overwritten,
-  // not lost, when the server holds the tying write's value.
-  const stamps = new Set<string>();
-  for (const a of acked) {
-    if (a.kind === 'task') stamps.add(`${a.row.id}:${a.row.client_updated_at}:${a.row.completed}`);
-    if (a.kind === 'chapter') stamps.add(`${a.row.id}:${a.row.position_at}:${a.row.position_seconds}`);
-  }
-  const overwrittenInTie = (a: ProgressWrite) => {
-    if (a.kind === 'task') {
-      const held = final.tasks.get(a.row.id);
-      return (
-        !!held &&
-        held.client_updated_at === a.row.client_updated_at &&
-        stamps.has(`${a.row.id}:${held.client_updated_at}:${held.completed}`)
+/** The last intents: the last one and those made at the same moment (its group). */
+function lastOnes<T extends Intent>(sorted: readonly T[]): T[] {
+  const last = sorted.at(-1);
+  if (!last) return [];
+  return sorted.filter((i) => i === last || (last.group !== undefined && i.group === last.group));
+}
+
+export function judge(intents: readonly Intent[], final: FinalState, opts: JudgeOptions): Judgement {
+  const out: Judgement = { lost: 0, duplicated: 0, reorderedInTransit: 0, maxCorrectionMs: 0, problems: [] };
+  const lost = (what: string) => {
+    out.lost++;
+    out.problems.push(`lost: ${what}`);
+  };
+
+  /** The held time fits the intent it came from: corrected, not before it nor beyond the bound. */
+  const fits = (heldAt: number, from: Intent, what: string) => {
+    const error = heldAt - from.trueAt;
+    out.maxCorrectionMs = Math.max(out.maxCorrectionMs, Math.abs(error));
+    if (error < 0 || error > opts.transitBoundMs)
+      out.problems.push(
+        `${what}: the server holds a time ${error} ms from its intent (not corrected within the bound)`,
       );
+  };
+
+  /**
+   * Whether the held value accounts for the last intents of an ordered value (a tick, a
+   * position). `heldAt` is the held value's corrected time.
+   */
+  const ordersHold = <T extends Intent & { value: unknown }>(
+    sorted: T[],
+    held: unknown,
+    heldAt: number,
+    what: string,
+  ) => {
+    const last = lastOnes(sorted);
+    const winner = last.find((i) => i.value === held);
+    if (winner) {
+      // a later intent of the same value may have lost to an earlier one still on its way: the
+      // held time then fits that one, else this one
+      const from = heldAt >= winner.trueAt ? winner : (sorted.filter((i) => i.value === held).at(-1) ?? winner);
+      fits(heldAt, from, what);
+      return;
     }
-    const held = final.chapters.get(a.row.id);
-    return (
-      !!held &&
-      held.position_at === a.row.position_at &&
-      stamps.has(`${a.row.id}:${held.position_at}:${held.position_seconds}`) &&
-      chapterCovered(held, { ...a.row, position_seconds: held.position_seconds })
+    const first = last[0] as T;
+    // another device's earlier intent of the held value, whose change was still on its way
+    // when the learner made the last one: the documented bound of the correction
+    const inTransit = sorted.find(
+      (i) =>
+        i.value === held &&
+        i.trueAt < first.trueAt &&
+        last.every((l) => l.device !== i.device) &&
+        heldAt >= first.trueAt &&
+        heldAt - i.trueAt <= opts.transitBoundMs,
+    );
+    if (inTransit) {
+      out.reorderedInTransit++;
+      fits(heldAt, inTransit, what);
+      return;
+    }
+    lost(
+      `${what}: the learner's last intent was ${JSON.stringify(first.value)}, the server holds ${JSON.stringify(held)}`,
     );
   };
-  // A write whose deciding time the server clamped is kept only when the server holds its
-  // value, or the value of a write of the same record made after it: comparing clamped times
-  // alone would let an older write, stored later with a later clamped time, hide a lost newer one.
-  const clampedKept = (a: ProgressWrite, i: number) => {
-    const later = acked.slice(i).filter((b): b is ProgressWrite => b.kind === a.kind && b.row.id === a.row.id);
-    if (a.kind === 'task') {
-      const held = final.tasks.get(a.row.id);
-      return (
-        !!held &&
-        later.some(
-          (b) =>
-            b.kind === 'task' &&
-            held.completed === b.row.completed &&
-            explains(held.client_updated_at, b.row.client_updated_at, b.clamped.includes('client_updated_at')),
-        )
-      );
-    }
-    const held = final.chapters.get(a.row.id);
-    return (
-      !!held &&
-      chapterCovered(held, { ...a.row, position_at: held.position_at, position_seconds: held.position_seconds }) &&
-      later.some(
-        (b) =>
-          b.kind === 'chapter' &&
-          held.position_seconds === b.row.position_seconds &&
-          explains(held.position_at, b.row.position_at, b.clamped.includes('position_at')),
-      )
-    );
-  };
-  for (const [i, a] of acked.entries()) {
-    if (a.kind === 'contact') continue;
-    const decidingClamped = a.clamped.includes(a.kind === 'task' ? 'client_updated_at' : 'position_at');
-    const missing = decidingClamped
-      ? !clampedKept(a, i)
-      : a.kind === 'task'
-        ? !taskCovered(final.tasks.get(a.row.id), a.row)
-        : !chapterCovered(final.chapters.get(a.row.id), a.row);
-    if (!missing) {
-      if (decidingClamped) keptClamped++;
-      continue;
-    }
-    if (overwrittenInTie(a)) {
-      keptByTie++;
-      continue;
-    }
-    lost++;
-    const held = a.kind === 'task' ? final.tasks.get(a.row.id) : final.chapters.get(a.row.id);
-    problems.push(`lost ${a.kind} write ${JSON.stringify(a.row)}; the server holds ${JSON.stringify(held ?? null)}`);
+
+  const ticks = new Map<string, Extract<Intent, { kind: 'tick' }>[]>();
+  const chapters = new Map<string, Extract<Intent, { kind: 'position' | 'visit' | 'complete' }>[]>();
+  for (const i of intents) {
+    if (i.kind === 'tick') ticks.set(i.task, [...(ticks.get(i.task) ?? []), i]);
+    else if (i.kind !== 'contact') chapters.set(i.chapter, [...(chapters.get(i.chapter) ?? []), i]);
   }
-  return { lost, keptClamped, keptByTie, problems };
+
+  for (const [task, list] of ticks) {
+    const held = final.tasks.get(task);
+    if (!held) {
+      lost(`task ${task}: no record on the server`);
+      continue;
+    }
+    ordersHold(ordered(list), held.completed, held.client_updated_at, `task ${task}`);
+  }
+
+  for (const [chapter, list] of chapters) {
+    const held = final.chapters.get(chapter);
+    if (!held) {
+      lost(`chapter ${chapter}: no record on the server`);
+      continue;
+    }
+    if (!held.visited) lost(`chapter ${chapter}: not visited`);
+    if (list.some((i) => i.kind === 'complete') && !held.completed) lost(`chapter ${chapter}: not completed`);
+    const positions = ordered(list.filter((i): i is Extract<Intent, { kind: 'position' }> => i.kind === 'position'));
+    if (positions.length) ordersHold(positions, held.position_seconds, held.position_at, `chapter ${chapter} position`);
+    const lastVisit = ordered(list.filter((i) => i.kind === 'visit')).at(-1);
+    if (lastVisit) fits(held.last_visited_at, lastVisit, `chapter ${chapter} last visit`);
+  }
+
+  for (const i of intents) {
+    if (i.kind !== 'contact') continue;
+    const stored = final.contacts.get(i.clientId) ?? 0;
+    if (stored === 0) lost(`contact form ${i.clientId}: not stored`);
+    if (stored > 1) {
+      out.duplicated += stored - 1;
+      out.problems.push(`contact form ${i.clientId}: stored ${stored} times`);
+    }
+  }
+  return out;
 }

@@ -1,9 +1,10 @@
 // A device in a fault run: one IndexedDB (fake-indexeddb) shared by its tabs, one stored
-// session shared by its tabs (as localStorage is), a clock that may run ahead or behind, one
-// link to the server, and a lock only one of its tabs holds at a time (as Web Locks). Each tab
-// wires the app's own modules: its own connection to the device database, the outbox and
-// drainer, the progress handlers, the form handler, the progress writer, the pull and
-// reconcile, and the session rules.
+// session shared by its tabs (as localStorage is), a clock that may run ahead or behind (and
+// may never be measured), one connection to the server through its own fault proxy, and a
+// lock only one of its tabs holds at a time (as Web Locks). Each tab wires the app's own
+// modules: its own connection to the device database, the outbox and drainer, the progress
+// handlers, the form handler, the progress writer, the pull and reconcile, and the session
+// rules.
 import PocketBase, { BaseAuthStore } from 'pocketbase';
 import { CHAPTER_PROGRESS_OP, PROGRESS_OPS, TASK_PROGRESS_OP } from '@/features/course/api/progress-records';
 import { pullProgress } from '@/features/course/api/progress-reconcile';
@@ -11,7 +12,7 @@ import { createProgressHandler } from '@/features/course/api/progress-sync';
 import { createProgressWriter, type ProgressWriter } from '@/features/course/api/progress-writes';
 import { type SyncChipState, syncChipState } from '@/features/course/model/sync-state';
 import { createFormOutboxHandler } from '@/lib/forms/submit';
-import { createDeviceClock } from '@/lib/offline/clock';
+import { createDeviceClock, randomDeviceId } from '@/lib/offline/clock';
 import { AtelierDb } from '@/lib/offline/db';
 import { createOutbox, matches, type Outbox, type OutboxRow } from '@/lib/offline/outbox';
 import { isLive, refreshStored, storedUserId } from '@/lib/pocketbase/session-state';
@@ -41,31 +42,49 @@ function deviceLock() {
   };
 }
 
+export interface DeviceOptions {
+  /** How far this device's clock is off (ms). */
+  skewMs: number;
+  /** false: the device never learns its clock's offset (every time request fails). */
+  measurable: boolean;
+  /** Replaces the app's progress writer (the harness's mutation check breaks it on purpose). */
+  mutateWriter?: (writer: ProgressWriter) => ProgressWriter;
+}
+
 export class Device {
   readonly auth = new BaseAuthStore();
   readonly tabs: Tab[] = [];
   /** Added to the outbox's clock to skip backoff waits (the device's own clock is not moved). */
   shift = 0;
   readonly clock;
+  readonly id = randomDeviceId();
   private readonly lock = deviceLock();
   private savedOffset: number | undefined;
 
   constructor(
     readonly name: string,
+    /** The device's way to the server: its fault proxy. */
     private readonly url: string,
     readonly link: Link,
     private readonly rand: Rand,
-    /** How far this device's clock is off (ms). */
-    readonly skewMs: number,
+    readonly options: DeviceOptions,
   ) {
     this.clock = createDeviceClock({
-      now: () => Date.now() + skewMs,
-      serverTime: async () => (await this.anyTab().client.send<{ now: number }>('/api/atelier/time', {})).now,
+      now: () => this.now(),
+      serverTime: async () => {
+        if (!options.measurable) throw new Error('the time request failed');
+        return (await this.anyTab().client.send<{ now: number }>('/api/atelier/time', {})).now;
+      },
       load: async () => this.savedOffset,
       save: async (offset) => {
         this.savedOffset = offset;
       },
     });
+  }
+
+  /** The device's own clock. */
+  now(): number {
+    return Date.now() + this.options.skewMs;
   }
 
   private anyTab(): Tab {
@@ -100,15 +119,16 @@ export class Device {
       await refreshStored(client, this.clock.now(), this.clock.known());
       return this.liveUserId() !== null;
     };
-    const options = { device: db, confirmSession };
+    const options = { device: db, confirmSession, clock: this.clock };
     outbox.register(CHAPTER_PROGRESS_OP, createProgressHandler(client, 'chapter_progress', options));
     outbox.register(TASK_PROGRESS_OP, createProgressHandler(client, 'user_task_progress', options));
     outbox.register('contact', createFormOutboxHandler(client, 'contact'));
+    const writer = createProgressWriter({ db, outbox, clock: this.clock, deviceId: async () => this.id });
     const tab: Tab = {
       db,
       client,
       outbox,
-      writer: createProgressWriter({ db, outbox, now: this.clock.now }),
+      writer: this.options.mutateWriter ? this.options.mutateWriter(writer) : writer,
       closed: false,
     };
     this.tabs.push(tab);
@@ -126,7 +146,7 @@ export class Device {
     tab.db.close();
   }
 
-  /** What the app does when the browser comes back online: renew the session, then drain. */
+  /** What the app does when the browser comes back online: measure the clock, renew the session, then drain. */
   async reconnect() {
     this.link.online = true;
     await this.clock.sync(true);

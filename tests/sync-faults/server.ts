@@ -1,11 +1,10 @@
 // The PocketBase the fault runs sync against: seeded demo content, restartable in the middle
-// of a sync (same port and data), and a TCP proxy that cuts connections.
+// of a sync (same port and data). Devices reach it through fault proxies (fault-proxy.ts).
 import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
-import { type CuttingProxy, startCuttingProxy } from './tcp-proxy';
 
 export interface FaultServer {
   url: string;
-  proxy: CuttingProxy;
+  port: number;
   /** Calls the API as the superuser (never through the faults). */
   admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** Stops PocketBase and starts it again on the same port and data. */
@@ -25,7 +24,6 @@ export async function startFaultServer(): Promise<FaultServer> {
     env: { TRUSTED_PROXY: '127.0.0.1' },
     superuserIp: ADMIN_IP,
   });
-  const proxy = await startCuttingProxy({ host: '127.0.0.1', port: pb.port });
 
   async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Response | undefined;
@@ -50,12 +48,9 @@ export async function startFaultServer(): Promise<FaultServer> {
 
   return {
     url: pb.url,
-    proxy,
+    port: pb.port,
     admin,
     restart: () => pb.restart(),
-    async stop() {
-      await proxy.close();
-      await pb.stop();
-    },
+    stop: () => pb.stop(),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChapterState,
   EMPTY_CHAPTER,
+  EMPTY_TASK,
   mergeChapter,
   mergeTask,
   normalizeChapter,
@@ -22,24 +23,52 @@ import { loadHookModule } from '../support/hook-module';
 const server = loadHookModule<{
   mergeChapter: (a: ChapterState, b: ChapterState) => ChapterState;
   mergeTask: (a: TaskState, b: TaskState) => TaskState;
+  correctTimes: <T extends object>(state: T, sentAt: number, receivedAt: number) => T;
 }>('lib/course/progress-merge.js');
 
 const ch = (v: Partial<ChapterState>): ChapterState => ({ ...EMPTY_CHAPTER, ...v });
+const tk = (v: Partial<TaskState>): TaskState => ({ ...EMPTY_TASK, ...v });
 
 describe.each([
   ['browser', { mergeChapter, mergeTask }],
   ['server', server],
 ])('merge rules (%s)', (_name, m) => {
   it('a newer tick wins and an older one arriving later is ignored', () => {
-    const tick = { completed: true, completed_at: 1000, client_updated_at: 1000 };
-    const untick = { completed: false, completed_at: 0, client_updated_at: 2000 };
+    const tick = tk({ completed: true, completed_at: 1000, client_updated_at: 1000 });
+    const untick = tk({ completed: false, completed_at: 0, client_updated_at: 2000 });
     expect(m.mergeTask(tick, untick)).toEqual(untick);
     expect(m.mergeTask(untick, tick)).toEqual(untick);
   });
 
   it('a replayed tick changes nothing', () => {
-    const tick = { completed: true, completed_at: 1000, client_updated_at: 1000 };
+    const tick = tk({ completed: true, completed_at: 1000, client_updated_at: 1000, device_id: 'd1', device_at: 10 });
     expect(m.mergeTask(tick, { ...tick })).toEqual(tick);
+  });
+
+  it("one device's ticks keep that device's order, whatever times the server's corrections gave them", () => {
+    // the tick's batch took long to arrive, so its corrected time is later than the untick's
+    const tick = tk({ completed: true, completed_at: 1400, client_updated_at: 1400, device_id: 'd1', device_at: 100 });
+    const untick = tk({ completed: false, client_updated_at: 1060, device_id: 'd1', device_at: 150 });
+    expect(m.mergeTask(tick, untick)).toMatchObject({ completed: false, client_updated_at: 1400, device_at: 150 });
+    expect(m.mergeTask(untick, tick)).toMatchObject({ completed: false, device_at: 150 });
+    // another device's write is ordered by time
+    const other = tk({ completed: true, completed_at: 1300, client_updated_at: 1300, device_id: 'd2', device_at: 9 });
+    expect(m.mergeTask(untick, other).completed).toBe(true);
+    expect(m.mergeTask(tick, other).completed).toBe(true);
+  });
+
+  it("one device's positions keep that device's order too; visits and completion are not ordered", () => {
+    const first = ch({ position_seconds: 300, position_at: 1400, device_id: 'd1', device_at: 100 });
+    const rewind = ch({ position_seconds: 20, position_at: 1060, device_id: 'd1', device_at: 150 });
+    expect(m.mergeChapter(first, rewind)).toMatchObject({ position_seconds: 20, position_at: 1400, device_at: 150 });
+    expect(m.mergeChapter(rewind, first).position_seconds).toBe(20);
+    // a visit of the same device changes no position
+    const visit = ch({ visited: true, last_visited_at: 1500, client_updated_at: 1500, device_id: 'd1' });
+    expect(m.mergeChapter(rewind, visit)).toMatchObject({
+      position_seconds: 20,
+      device_at: 150,
+      last_visited_at: 1500,
+    });
   });
 
   it('the position with the newest time wins, whatever the order of arrival', () => {
@@ -71,6 +100,38 @@ describe.each([
       ch({ visited: false, last_visited_at: 3000 }),
     );
     expect(merged).toMatchObject({ visited: true, last_visited_at: 7000 });
+  });
+});
+
+describe("the server's clock correction (lib/course/progress-merge.js)", () => {
+  const received = 1_800_000_000_000;
+  it('moves every time the device stamped by the difference at receipt, and keeps device_at', () => {
+    const day = 86_400_000;
+    const state = tk({
+      completed: true,
+      completed_at: received + day - 5_000,
+      client_updated_at: received + day - 5_000,
+    });
+    const corrected = server.correctTimes(
+      { ...state, device_id: 'd1', device_at: state.client_updated_at },
+      received + day - 20,
+      received,
+    );
+    expect(corrected).toMatchObject({
+      completed_at: received - 4_980,
+      client_updated_at: received - 4_980,
+      device_at: received + day - 5_000,
+    });
+  });
+
+  it('leaves unset times unset, and takes a time after the receipt (a clock set back) as the receipt', () => {
+    const state = ch({ last_visited_at: 0, position_at: received + 60_000, client_updated_at: received + 60_000 });
+    expect(server.correctTimes(state, received, received)).toMatchObject({
+      last_visited_at: 0,
+      completed_at: 0,
+      position_at: received,
+      client_updated_at: received,
+    });
   });
 });
 

@@ -90,4 +90,53 @@ describe('a tick on the device', () => {
     const queued = (await outboxTable().toArray()) as { payload: { record: { id: string; completed: boolean } } }[];
     expect(queued.map((r) => [r.payload.record.id, r.payload.record.completed])).toEqual([[id, true]]);
   });
+
+  it('that this device wrote and the server holds is not queued again, however far ahead its clock ran', async () => {
+    const id = await taskProgressId('u1', 'm1', 'TASK_02');
+    const day = 86_400_000;
+    // synced long ago (its time on the device is a day ahead: the clock was never measured);
+    // another device unticked it since
+    await db.task_progress.put({
+      id,
+      user_id: 'u1',
+      course_id: 'c1',
+      chapter_id: 'm1',
+      task_identifier: 'TASK_02',
+      task_title: 'Look',
+      completed: true,
+      completed_at: Date.now() + day,
+      client_updated_at: Date.now() + day,
+      device_id: 'deviceaaaaaaaaa',
+      device_at: Date.now() + day,
+    });
+    const server = {
+      id,
+      user_id: 'u1',
+      course_id: 'c1',
+      chapter_id: 'm1',
+      task_identifier: 'TASK_02',
+      task_title: 'Look',
+      completed: false,
+      completed_at: '',
+      client_updated_at: new Date().toISOString(),
+      device_id: 'devicebbbbbbbbb',
+      device_at: new Date().toISOString(),
+    };
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) =>
+        Response.json({
+          page: 1,
+          perPage: 500,
+          totalItems: 1,
+          totalPages: 1,
+          items: String(input).includes('user_task_progress') ? [server] : [],
+        }),
+      ),
+    );
+    await new QueryClient().fetchQuery(progressPullQueryOptions('u1', 'c1'));
+    expect(await outboxTable().count()).toBe(0);
+    expect(await db.task_progress.get(id)).toMatchObject({ completed: false, device_id: 'devicebbbbbbbbb' });
+  });
 });

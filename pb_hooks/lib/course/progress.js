@@ -14,12 +14,20 @@ const CHAPTER_FIELDS = [
   "completed",
   "completed_at",
   "client_updated_at",
+  "device_id",
+  "device_at",
 ];
-const TASK_FIELDS = ["completed", "completed_at", "client_updated_at"];
+const TASK_FIELDS = ["completed", "completed_at", "client_updated_at", "device_id", "device_at"];
+
+// The device's clock when it sent the batch (epoch ms), on every write the app makes; the
+// course hooks keep the batch's receipt time in the request store (course.pb.js).
+const DEVICE_TIME_HEADER = "X-Atelier-Device-Time";
+const RECEIVED_AT = "atelier.receivedAt";
 
 // What a device may send (lib/http/record-input.js): the record as the outbox writes it.
 const OWNER = { id: "id", user_id: "id", course_id: "id", chapter_id: "id" };
-const CHAPTER_INPUT = Object.assign({}, OWNER, {
+const DEVICE_INPUT = { device_id: "id", device_at: "date" };
+const CHAPTER_INPUT = Object.assign({}, OWNER, DEVICE_INPUT, {
   visited: "bool",
   last_visited_at: "date",
   position_seconds: "seconds",
@@ -28,7 +36,7 @@ const CHAPTER_INPUT = Object.assign({}, OWNER, {
   completed_at: "date",
   client_updated_at: "date",
 });
-const TASK_INPUT = Object.assign({}, OWNER, {
+const TASK_INPUT = Object.assign({}, OWNER, DEVICE_INPUT, {
   task_identifier: "text",
   task_title: "text",
   completed: "bool",
@@ -57,9 +65,30 @@ function read(record, fields) {
 function write(record, values) {
   for (const k in values) {
     const v = values[k];
-    if (k === "visited" || k === "completed" || k === "position_seconds") record.set(k, v);
+    if (k === "visited" || k === "completed" || k === "position_seconds" || k === "device_id") record.set(k, v);
     else record.set(k, iso(v));
   }
+}
+
+/**
+ * The incoming write's times on the server's clock. The app sends the device's clock reading
+ * with every batch: its times are shifted by the difference at receipt (merge.correctTimes).
+ * A write without one (queued by an older release) is clamped as those releases were.
+ */
+function onServerClock(e, state) {
+  // (a record request event reaches its request, and the batch's store, through requestEvent)
+  const header = e.requestEvent.request.header.get(DEVICE_TIME_HEADER);
+  if (!header) {
+    const out = merge.clampTimes(state, Date.now());
+    out.device_id = "";
+    out.device_at = 0;
+    return out;
+  }
+  const sentAt = Number(header);
+  if (!/^\d{1,15}$/.test(header) || !(sentAt > 0)) throw new BadRequestError(`Invalid ${DEVICE_TIME_HEADER}.`);
+  const received = e.requestEvent.get(RECEIVED_AT);
+  const receivedAt = typeof received === "number" && received > 0 ? received : Date.now();
+  return merge.correctTimes(state, sentAt, receivedAt);
 }
 
 /** Applies a merged value; a write that changes nothing answers with the stored record. */
@@ -76,7 +105,7 @@ function finish(e, merged, stored, isCreate, derive, otherChange) {
 function onChapterWrite(e, isCreate) {
   if (e.hasSuperuserAuth()) return e.next();
   require(`${__hooks}/lib/http/record-input.js`).check(e, CHAPTER_INPUT);
-  const incoming = merge.clampTimes(merge.normalizeChapter(read(e.record, CHAPTER_FIELDS)), Date.now());
+  const incoming = onServerClock(e, merge.normalizeChapter(read(e.record, CHAPTER_FIELDS)));
   const stored = isCreate ? null : merge.normalizeChapter(read(e.record.original(), CHAPTER_FIELDS));
   const merged = isCreate ? merge.normalizeChapter(incoming) : merge.mergeChapter(stored, incoming);
   return finish(e, merged, stored, isCreate, deriveChapterLessons);
@@ -97,7 +126,7 @@ function onTaskWrite(e, isCreate) {
   }
   // the title is the course's, not whatever the device sent
   if (task) e.record.set("task_title", task.getString("title"));
-  const incoming = merge.clampTimes(merge.normalizeTask(read(e.record, TASK_FIELDS)), Date.now());
+  const incoming = onServerClock(e, merge.normalizeTask(read(e.record, TASK_FIELDS)));
   const stored = isCreate ? null : merge.normalizeTask(read(e.record.original(), TASK_FIELDS));
   const merged = isCreate ? merge.normalizeTask(incoming) : merge.mergeTask(stored, incoming);
   const titleChanged = !isCreate && e.record.original().getString("task_title") !== e.record.getString("task_title");
@@ -165,4 +194,4 @@ function deriveTaskLesson(app, record, task) {
   }
 }
 
-module.exports = { onChapterWrite: onChapterWrite, onTaskWrite: onTaskWrite };
+module.exports = { onChapterWrite: onChapterWrite, onTaskWrite: onTaskWrite, RECEIVED_AT: RECEIVED_AT };

@@ -15,7 +15,7 @@ let registered = false;
 export function startCourseSync(): void {
   if (registered) return;
   registered = true;
-  const options = { device: db, confirmSession };
+  const options = { device: db, confirmSession, clock: deviceClock };
   registerOutboxHandler(CHAPTER_PROGRESS_OP, createProgressHandler(pb, Collections.ChapterProgress, options));
   registerOutboxHandler(TASK_PROGRESS_OP, createProgressHandler(pb, Collections.UserTaskProgress, options));
   void deviceClock.ready();

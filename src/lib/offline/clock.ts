@@ -1,7 +1,9 @@
-// The device's clock corrected by the server's: progress is merged by time across devices,
-// and a phone whose clock runs a day ahead would otherwise win every conflict. The offset is
-// measured when online (half the round trip is the error) and kept on the device, so it
-// still applies after a week offline. The server also clamps times ahead of its own clock.
+// The device's clock and its offset from the server's. Progress is stamped with the device's
+// own clock (`deviceNow`) and each batch carries its reading when sent, so the server
+// corrects every time whether or not this offset was ever measured (docs/sync.md, Clocks).
+// The offset aligns what the device shows with the server's records (`now`) and judges a
+// session's expiry; it is measured when online (half the round trip is the error) and kept
+// on the device, so it still applies after a week offline.
 
 export interface ClockDeps {
   /** The device clock (Date.now). */
@@ -38,6 +40,8 @@ export function createDeviceClock(deps: ClockDeps) {
   return {
     /** Server-aligned epoch ms (the device clock until an offset is known). */
     now: () => deps.now() + offset,
+    /** The device's own clock, uncorrected (what progress is stamped with and batches carry). */
+    deviceNow: () => deps.now(),
     /** Loads the saved offset (call before the first write of a page). */
     ready: load,
     /** Measures the offset again, at most every 10 minutes unless forced. Never throws. */
@@ -65,4 +69,11 @@ export function createDeviceClock(deps: ClockDeps) {
     /** True once the offset was measured (now or saved by an earlier visit). */
     known: () => known,
   };
+}
+
+/** A new device id: 15 random characters a-z0-9 (the form of a record id). */
+export function randomDeviceId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }

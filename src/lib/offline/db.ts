@@ -28,6 +28,9 @@ export interface LocalChapterProgress {
   completed: boolean;
   completed_at: number;
   client_updated_at: number;
+  /** The device whose write set the position, and that write's time on its own clock (none on older rows). */
+  device_id?: string;
+  device_at?: number;
 }
 
 /** The device's copy of one task tick (id deterministic per user+chapter+task). */
@@ -41,6 +44,9 @@ export interface LocalTaskProgress {
   completed: boolean;
   completed_at: number;
   client_updated_at: number;
+  /** The device whose write set the tick, and that write's time on its own clock (none on older rows). */
+  device_id?: string;
+  device_at?: number;
 }
 
 /** A value kept in the generic key-value table (mirror markers, small cached values). */

@@ -152,6 +152,10 @@ export interface ChapterProgressRecord extends BaseRecord {
   client_updated_at: string;
   created: string;
   updated: string;
+  /** The device whose write set the tick or the position. */
+  device_id: string;
+  /** That write's time on the device's own clock. */
+  device_at: string;
 }
 
 /** `contact_messages` (base collection) */
@@ -738,6 +742,10 @@ export interface UserTaskProgressRecord extends BaseRecord {
   client_updated_at: string;
   created: string;
   updated: string;
+  /** The device whose write set the tick or the position. */
+  device_id: string;
+  /** That write's time on the device's own clock. */
+  device_at: string;
 }
 
 /** `users` (auth collection) */

@@ -1,8 +1,8 @@
 // Pulling a learner's progress for a course from the server into the device's copy, and
 // reconciling the two: a record with a write still on the device (waiting, in flight or
-// refused) keeps its local changes, merged with the server's; a record the device holds ahead
-// of the server with nothing queued (left by an older release, or a lost row) is queued now;
-// any other record becomes the server's. Takes its database, outbox and client as arguments,
+// refused) keeps its local changes, merged with the server's; a record the server lacks with
+// nothing queued (left by an older release, or a lost row) is queued now, as the device's copy
+// on the server's clock (the server clamps it); any other record becomes the server's. Takes its database, outbox and client as arguments,
 // so the fault harness runs it for several devices at once.
 import { Collections } from '@/lib/contract/contract.gen';
 import type { AtelierDb } from '@/lib/offline/db';
@@ -22,8 +22,7 @@ import {
   chapterCoalesceKey,
   chapterFields,
   chapterPayload,
-  foldChapterPayload,
-  foldTaskPayload,
+  foldProgress,
   localChapter,
   localTask,
   TASK_PROGRESS_OP,
@@ -39,13 +38,17 @@ export interface PullDeps {
 
 const sameState = <T extends object>(a: T, b: T) => Object.keys(a).every((k) => a[k as keyof T] === b[k as keyof T]);
 
-/** True when the device holds something the server's record lacks. */
-function ahead<S extends object>(local: S, server: S | undefined, merge: (a: S, b: S) => S, empty: S): boolean {
-  return !sameState(merge(server ?? empty, local), server ?? empty);
+/**
+ * True when the device holds a record the server lacks: none on the server at all, or one an
+ * older release wrote (no device id) that the server's record does not account for. A record
+ * this release wrote always had its change queued with it, so once nothing is waiting the server
+ * has it; its times on the device are not on the server's clock and prove nothing (a device
+ * whose clock runs ahead would look ahead forever).
+ */
+function ahead<S extends { device_id?: string }>(local: S, server: S | undefined, merge: (a: S, b: S) => S): boolean {
+  if (!server) return true;
+  return !local.device_id && !sameState(merge(server, local), server);
 }
-
-const EMPTY_CHAPTER_STATE = normalizeChapter({});
-const EMPTY_TASK_STATE = normalizeTask({});
 
 /** Pulls and reconciles one course's progress; resolves how many records it queued. */
 export async function pullProgress(deps: PullDeps, userId: string, courseId: string): Promise<number> {
@@ -72,10 +75,7 @@ export async function pullProgress(deps: PullDeps, userId: string, courseId: str
       const server = serverChapters.get(id);
       const serverState: ChapterState | undefined = server ? normalizeChapter(server) : undefined;
       const local = localChapters.find((r) => r.id === id);
-      if (
-        local &&
-        (waiting.has(chapterCoalesceKey(id)) || ahead(local, serverState, mergeChapter, EMPTY_CHAPTER_STATE))
-      ) {
+      if (local && (waiting.has(chapterCoalesceKey(id)) || ahead(local, serverState, mergeChapter))) {
         const merged = { ...local, ...chapterFields(serverState ? mergeChapter(local, serverState) : local) };
         await device.chapter_progress.put(merged);
         if (!waiting.has(chapterCoalesceKey(id))) {
@@ -83,7 +83,7 @@ export async function pullProgress(deps: PullDeps, userId: string, courseId: str
             coalesceKey: chapterCoalesceKey(id),
             idempotencyKey: id,
             userId,
-            fold: foldChapterPayload,
+            fold: (queued, change) => foldProgress(Collections.ChapterProgress, queued, change),
           });
           queued++;
         }
@@ -97,7 +97,7 @@ export async function pullProgress(deps: PullDeps, userId: string, courseId: str
       const server = serverTasks.get(id);
       const serverState: TaskState | undefined = server ? normalizeTask(server) : undefined;
       const local = localTasks.find((r) => r.id === id);
-      if (local && (waiting.has(taskCoalesceKey(id)) || ahead(local, serverState, mergeTask, EMPTY_TASK_STATE))) {
+      if (local && (waiting.has(taskCoalesceKey(id)) || ahead(local, serverState, mergeTask))) {
         const merged = { ...local, ...(serverState ? mergeTask(local, serverState) : normalizeTask(local)) };
         await device.task_progress.put(merged);
         if (!waiting.has(taskCoalesceKey(id))) {
@@ -105,7 +105,7 @@ export async function pullProgress(deps: PullDeps, userId: string, courseId: str
             coalesceKey: taskCoalesceKey(id),
             idempotencyKey: id,
             userId,
-            fold: foldTaskPayload,
+            fold: (queued, change) => foldProgress(Collections.UserTaskProgress, queued, change),
           });
           queued++;
         }

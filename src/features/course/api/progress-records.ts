@@ -1,6 +1,10 @@
-// Chapter and task progress as the device keeps it and as the outbox carries it: the payload
-// of an outbox row is the whole record (times as ISO strings), one row per record
-// (coalesceKey), and two payloads of one record fold with the merge rules.
+// Chapter and task progress as the device keeps it and as the outbox carries it. An outbox
+// row carries what the learner did to one record (coalesceKey: one row per record, later
+// changes folded in with the merge rules): a change, with every time on the device's own
+// clock and the device's id (`clock: 'device'`); the server moves those times onto its clock
+// with the batch's reading (docs/sync.md, Clocks). Rows queued by older releases carry the
+// whole record on the server's clock as that device knew it (no `clock`); they are sent as
+// they are and the server clamps them.
 import { Collections } from '@/lib/contract/contract.gen';
 import type { LocalChapterProgress, LocalTaskProgress } from '@/lib/offline/db';
 import {
@@ -21,8 +25,10 @@ export const PROGRESS_OPS = [CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP] as const;
 export type ProgressCollection = typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress;
 
 export interface ProgressPayload {
-  /** The whole record as the device knows it; `id` is deterministic per user+chapter(+task). */
+  /** The record's ids (`id` is deterministic per user+chapter(+task)) and the changed state. */
   record: { id: string; user_id: string; course_id: string; chapter_id: string } & Record<string, unknown>;
+  /** 'device': times on the device's own clock, sent with its reading. Absent: on the server's clock. */
+  clock?: 'device';
 }
 
 export const chapterCoalesceKey = (id: string) => `${Collections.ChapterProgress}:${id}`;
@@ -36,41 +42,68 @@ export const chapterFields = (s: ChapterState) => ({
   completed: s.completed,
   completed_at: s.completed_at,
   client_updated_at: s.client_updated_at,
+  device_id: s.device_id,
+  device_at: s.device_at,
 });
 
-export function chapterPayload(row: LocalChapterProgress): ProgressPayload {
+type ChapterIds = Pick<LocalChapterProgress, 'id' | 'user_id' | 'course_id' | 'chapter_id'>;
+type TaskIds = Pick<
+  LocalTaskProgress,
+  'id' | 'user_id' | 'course_id' | 'chapter_id' | 'task_identifier' | 'task_title'
+>;
+
+/** Every field is sent, unset ones empty: a field left out would keep the server's value. */
+function chapterRecord(ids: ChapterIds, s: ChapterState): ProgressPayload['record'] {
   return {
-    record: {
-      id: row.id,
-      user_id: row.user_id,
-      course_id: row.course_id,
-      chapter_id: row.chapter_id,
-      visited: row.visited,
-      last_visited_at: toIso(row.last_visited_at),
-      position_seconds: row.position_seconds,
-      position_at: toIso(row.position_at),
-      completed: row.completed,
-      completed_at: toIso(row.completed_at),
-      client_updated_at: toIso(row.client_updated_at),
-    },
+    id: ids.id,
+    user_id: ids.user_id,
+    course_id: ids.course_id,
+    chapter_id: ids.chapter_id,
+    visited: s.visited,
+    last_visited_at: toIso(s.last_visited_at),
+    position_seconds: s.position_seconds,
+    position_at: toIso(s.position_at),
+    completed: s.completed,
+    completed_at: toIso(s.completed_at),
+    client_updated_at: toIso(s.client_updated_at),
+    ...(s.device_id ? { device_id: s.device_id, device_at: toIso(s.device_at ?? 0) } : {}),
   };
 }
 
-export function taskPayload(row: LocalTaskProgress): ProgressPayload {
+function taskRecord(ids: TaskIds, s: TaskState): ProgressPayload['record'] {
   return {
-    record: {
-      id: row.id,
-      user_id: row.user_id,
-      course_id: row.course_id,
-      chapter_id: row.chapter_id,
-      task_identifier: row.task_identifier,
-      task_title: row.task_title,
-      completed: row.completed,
-      completed_at: toIso(row.completed_at),
-      client_updated_at: toIso(row.client_updated_at),
-    },
+    id: ids.id,
+    user_id: ids.user_id,
+    course_id: ids.course_id,
+    chapter_id: ids.chapter_id,
+    task_identifier: ids.task_identifier,
+    task_title: ids.task_title,
+    completed: s.completed,
+    completed_at: toIso(s.completed_at),
+    client_updated_at: toIso(s.client_updated_at),
+    ...(s.device_id ? { device_id: s.device_id, device_at: toIso(s.device_at ?? 0) } : {}),
   };
 }
+
+/** A change the learner made on this device (times on its own clock). */
+export const chapterChange = (ids: ChapterIds, change: ChapterState): ProgressPayload => ({
+  record: chapterRecord(ids, change),
+  clock: 'device',
+});
+
+export const taskChange = (ids: TaskIds, change: TaskState): ProgressPayload => ({
+  record: taskRecord(ids, change),
+  clock: 'device',
+});
+
+/** The device's copy of a record, on the server's clock (re-queued when the server lacks it). */
+export const chapterPayload = (row: LocalChapterProgress): ProgressPayload => ({
+  record: chapterRecord(row, normalizeChapter(row)),
+});
+
+export const taskPayload = (row: LocalTaskProgress): ProgressPayload => ({
+  record: taskRecord(row, normalizeTask(row)),
+});
 
 interface RecordIds {
   id: string;
@@ -104,26 +137,38 @@ export function localTask(
   };
 }
 
-const DATE_FIELDS = ['last_visited_at', 'position_at', 'completed_at', 'client_updated_at'] as const;
+const SHIFTED = ['last_visited_at', 'position_at', 'completed_at', 'client_updated_at'] as const;
 
-/**
- * Two writes of one record become one, merged with the server's own rules: the outbox folds
- * a newer write into the queued one with this (so an older snapshot from another tab never
- * replaces a newer one), and the sender folds a day's queue to one upsert per record.
- */
-export function foldProgress(collection: ProgressCollection, a: ProgressPayload, b: ProgressPayload): ProgressPayload {
-  type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
-  const [x, y] = [a.record as Fields, b.record as Fields];
-  const merged: Record<string, unknown> = {
-    ...(collection === Collections.ChapterProgress
-      ? mergeChapter(normalizeChapter(x), normalizeChapter(y))
-      : mergeTask(normalizeTask(x), normalizeTask(y))),
-  };
-  for (const f of DATE_FIELDS) if (f in merged) merged[f] = toIso(merged[f] as number);
-  return { record: { ...a.record, ...b.record, ...merged } as ProgressPayload['record'] };
+/** The payload's times moved by `ms` (device clock ↔ server clock), device_at kept. */
+function shifted(payload: ProgressPayload, ms: number): ProgressPayload['record'] {
+  const record = { ...payload.record };
+  for (const f of SHIFTED) {
+    const t = Date.parse(String(record[f] ?? ''));
+    if (Number.isFinite(t) && t > 0) record[f] = toIso(t + ms);
+  }
+  return record;
 }
 
-export const foldChapterPayload = (a: ProgressPayload, b: ProgressPayload) =>
-  foldProgress(Collections.ChapterProgress, a, b);
-export const foldTaskPayload = (a: ProgressPayload, b: ProgressPayload) =>
-  foldProgress(Collections.UserTaskProgress, a, b);
+/**
+ * Two writes of one record become one, merged with the server's own rules: the outbox folds a
+ * newer change into the queued one with this, and the sender folds a day's queue to one
+ * upsert per record. A change joining a row on the other clock is moved onto the row's clock
+ * first by `offset` (server minus device, lib/offline/clock.ts; 0 while unmeasured).
+ */
+export function foldProgress(
+  collection: ProgressCollection,
+  a: ProgressPayload,
+  b: ProgressPayload,
+  offset = 0,
+): ProgressPayload {
+  const sameClock = a.clock === b.clock;
+  const bRecord = sameClock ? b.record : shifted(b, a.clock === 'device' ? -offset : offset);
+  type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
+  const [x, y] = [a.record as Fields, bRecord as Fields];
+  const ids = { ...a.record, ...bRecord } as ChapterIds & TaskIds;
+  const record =
+    collection === Collections.ChapterProgress
+      ? chapterRecord(ids, mergeChapter(normalizeChapter(x), normalizeChapter(y)))
+      : taskRecord(ids, mergeTask(normalizeTask(x), normalizeTask(y)));
+  return a.clock ? { record, clock: a.clock } : { record };
+}

@@ -1,21 +1,24 @@
-// Outbox handlers for chapter and task progress: rows are upserts of whole records with
-// device-made ids, sent with the batch API (one transaction per send). A batch fails as a
-// whole on one bad item, so that item is failed alone and the rest is sent again. What the
-// server answers (the merged record) becomes the device's copy once the row is sent, so
-// device and server hold the same record; "Try again" sends what the device holds now.
+// Outbox handlers for chapter and task progress: rows are upserts with device-made ids, sent
+// with the batch API (one transaction per send). A change stamped with the device's clock goes
+// with the device's clock reading at send (X-Atelier-Device-Time), so the server moves its
+// times onto its own clock (docs/sync.md, Clocks). A batch fails as a whole on one bad item,
+// so that item is failed alone and the rest is sent again. What the server answers (the
+// merged record) becomes the device's copy once the row is sent, so device and server hold
+// the same record; "Try again" sends the learner's change again.
 import { Collections } from '@/lib/contract/contract.gen';
 import type { AtelierDb } from '@/lib/offline/db';
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
 import {
-  chapterPayload,
   foldProgress,
   localChapter,
   localTask,
   type ProgressCollection,
   type ProgressPayload,
-  taskPayload,
 } from './progress-records';
+
+/** The device's clock reading at send, with every change stamped on the device's clock. */
+const DEVICE_TIME_HEADER = 'X-Atelier-Device-Time';
 
 type Client = Pick<typeof appClient, 'createBatch'>;
 
@@ -69,8 +72,6 @@ async function paced<T>(client: object, send: () => Promise<T>, signal?: AbortSi
   }
 }
 
-type RecordPayload = ProgressPayload['record'];
-
 /** The server takes up to 200 requests per batch (settings migration). */
 const MAX_BATCH_ITEMS = 200;
 
@@ -78,17 +79,26 @@ const MAX_BATCH_ITEMS = 200;
 async function sendBatch(
   client: Client,
   collection: ProgressCollection,
-  records: RecordPayload[],
+  items: ProgressPayload[],
   results: SendResult[],
   offset: number,
+  deviceNow: () => number,
   signal?: AbortSignal,
 ) {
-  let remaining = records.map((_, i) => i);
+  let remaining = items.map((_, i) => i);
   while (remaining.length) {
-    const batch = client.createBatch();
-    for (const i of remaining) batch.collection(collection).upsert(records[i] as RecordPayload);
+    const send = () => {
+      // the reading is taken as the batch leaves, after any wait for the rate limit
+      const headers = { [DEVICE_TIME_HEADER]: String(deviceNow()) };
+      const batch = client.createBatch();
+      for (const i of remaining) {
+        const item = items[i] as ProgressPayload;
+        batch.collection(collection).upsert(item.record, item.clock === 'device' ? { headers } : undefined);
+      }
+      return batch.send({ signal });
+    };
     try {
-      const answers = await paced(client, () => batch.send({ signal }), signal);
+      const answers = await paced(client, send, signal);
       remaining.forEach((i, k) => {
         results[offset + i] = { ok: true, value: (answers as { body?: unknown }[] | undefined)?.[k]?.body };
       });
@@ -123,59 +133,60 @@ async function sendBatch(
 }
 
 export interface ProgressHandlerOptions {
-  /** The database whose copy of each sent record becomes what the server answered, and whose copy "Try again" sends. */
+  /** The database whose copy of each sent record becomes what the server answered (and without whose record "Try again" drops the row). */
   device?: AtelierDb;
   /**
    * Asked when the server refused a write: is the session still live? A token the server no
    * longer accepts looks like a refusal (the rules see a guest); such rows wait for sign-in.
    */
   confirmSession?: () => Promise<boolean>;
+  /** The device's clocks (lib/offline/clock.ts): its own for the reading at send, and the offset to fold rows on other clocks. */
+  clock?: { deviceNow(): number; offset(): number };
 }
 
 export function createProgressHandler(
   client: Client,
   collection: ProgressCollection,
-  { device, confirmSession }: ProgressHandlerOptions = {},
+  { device, confirmSession, clock }: ProgressHandlerOptions = {},
 ): OutboxHandler {
+  const deviceNow = clock ? () => clock.deviceNow() : () => Date.now();
   const isChapter = collection === Collections.ChapterProgress;
   const table = device && (isChapter ? device.chapter_progress : device.task_progress);
   return {
     tables: table ? [table] : [],
     async settle(row, value) {
-      const record = value as (RecordPayload & { user_id?: string }) | undefined;
+      const record = value as (ProgressPayload['record'] & { user_id?: string }) | undefined;
       if (!table || !record?.id || record.user_id !== row.userId) return;
       if (isChapter) await device.chapter_progress.put(localChapter(record));
       else await device.task_progress.put(localTask(record));
     },
+    // "Try again": the learner's change again (a change holds only what they did); nothing
+    // when the device no longer has the record (the learner signed out meanwhile)
     async refresh(row) {
       if (!device) return row.payload;
       const id = (row.payload as ProgressPayload).record.id;
-      if (isChapter) {
-        const local = await device.chapter_progress.get(id);
-        return local ? chapterPayload(local) : null;
-      }
-      const local = await device.task_progress.get(id);
-      return local ? taskPayload(local) : null;
+      const local = await (isChapter ? device.chapter_progress : device.task_progress).get(id);
+      return local ? row.payload : null;
     },
     // Rows per call: a reconnect hands over a whole day's queue at once, folded below to
     // one upsert per record, then sent in batches of MAX_BATCH_ITEMS.
     batchSize: 1000,
     async send(rows: OutboxRow[], ctx?: { signal?: AbortSignal }): Promise<SendResult[]> {
       // one upsert per record id; every row of that id shares its result
-      const byId = new Map<string, { record: RecordPayload; rows: number[] }>();
+      const byId = new Map<string, { payload: ProgressPayload; rows: number[] }>();
       rows.forEach((row, i) => {
-        const record = (row.payload as ProgressPayload).record;
-        const entry = byId.get(record.id);
+        const payload = row.payload as ProgressPayload;
+        const entry = byId.get(payload.record.id);
         if (entry) {
-          entry.record = foldProgress(collection, { record: entry.record }, { record }).record;
+          entry.payload = foldProgress(collection, entry.payload, payload, clock?.offset() ?? 0);
           entry.rows.push(i);
-        } else byId.set(record.id, { record, rows: [i] });
+        } else byId.set(payload.record.id, { payload, rows: [i] });
       });
       const items = [...byId.values()];
       const itemResults: SendResult[] = new Array(items.length);
       for (let start = 0; start < items.length; start += MAX_BATCH_ITEMS) {
-        const chunk = items.slice(start, start + MAX_BATCH_ITEMS).map((item) => item.record);
-        await sendBatch(client, collection, chunk, itemResults, start, ctx?.signal);
+        const chunk = items.slice(start, start + MAX_BATCH_ITEMS).map((item) => item.payload);
+        await sendBatch(client, collection, chunk, itemResults, start, deviceNow, ctx?.signal);
         // the network is gone: the rest of the queue waits for the next drain
         const last = itemResults[start];
         if (last && !last.ok && last.retriable) {

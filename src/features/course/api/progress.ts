@@ -1,7 +1,7 @@
-// The app's progress writes (device database, app outbox, server-aligned clock) and the live
+// The app's progress writes (device database, app outbox, the device's clock and id) and the live
 // view the pages read.
 import { db, type LocalChapterProgress, type LocalTaskProgress } from '@/lib/offline/db';
-import { deviceClock } from '@/lib/offline/device-clock';
+import { deviceClock, deviceId } from '@/lib/offline/device-clock';
 import { useLiveQuery } from '@/lib/offline/live';
 import { outbox } from '@/lib/offline/outbox-runtime';
 import { createProgressWriter } from './progress-writes';
@@ -11,7 +11,8 @@ export type { ChapterRef } from './progress-writes';
 export const { recordVisit, savePosition, markCompleted, setTaskCompleted } = createProgressWriter({
   db,
   outbox,
-  now: deviceClock.now,
+  clock: deviceClock,
+  deviceId,
 });
 
 export interface CourseProgress {

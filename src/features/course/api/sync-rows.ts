@@ -17,5 +17,5 @@ export function useProgressRows(userId: string): OutboxRow[] | undefined {
 /** A refused write the learner chose to let go: the device's copy is the server's again on the next pull. */
 export const discardProgressWrite = (id: string) => outbox.discard(id);
 
-/** "Try again": this learner's refused progress writes, each with what the device holds now. */
+/** "Try again": this learner's refused progress writes, sent again. */
 export const retryProgressWrites = (userId: string) => outbox.retryFailed({ userId, ops: PROGRESS_OPS });

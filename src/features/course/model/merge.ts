@@ -1,6 +1,10 @@
 // The merge rules of progress written on several devices, the same as the server's
 // (pb_hooks/lib/course/progress-merge.js): the device applies them to its own copy so the
 // screen shows what the server will hold after sync. Times are epoch ms, 0 = unset.
+// A value that is ordered (a task's tick, a chapter's position) also names the device that
+// wrote it and that write's time on the device's own clock (`device_id`, `device_at`): two
+// writes of one device are ordered by its own clock, which needs no correction; writes of
+// different devices by their times as the server corrected them (docs/sync.md, Clocks).
 
 export interface ChapterState {
   visited: boolean;
@@ -10,12 +14,18 @@ export interface ChapterState {
   completed: boolean;
   completed_at: number;
   client_updated_at: number;
+  /** The device whose write set the position, and that write's time on its own clock (none on older rows). */
+  device_id?: string;
+  device_at?: number;
 }
 
 export interface TaskState {
   completed: boolean;
   completed_at: number;
   client_updated_at: number;
+  /** The device whose write set the tick, and that write's time on its own clock (none on older rows). */
+  device_id?: string;
+  device_at?: number;
 }
 
 export const EMPTY_CHAPTER: ChapterState = {
@@ -26,9 +36,17 @@ export const EMPTY_CHAPTER: ChapterState = {
   completed: false,
   completed_at: 0,
   client_updated_at: 0,
+  device_id: '',
+  device_at: 0,
 };
 
-export const EMPTY_TASK: TaskState = { completed: false, completed_at: 0, client_updated_at: 0 };
+export const EMPTY_TASK: TaskState = {
+  completed: false,
+  completed_at: 0,
+  client_updated_at: 0,
+  device_id: '',
+  device_at: 0,
+};
 
 /** PocketBase date string ("2026-11-21 12:00:00.000Z"), ISO string or ms → ms (0 = unset). */
 function toMs(value: unknown): number {
@@ -51,14 +69,27 @@ export function normalizeChapter(v: Partial<Record<keyof ChapterState, unknown>>
     completed,
     completed_at: completed ? toMs(v.completed_at) || toMs(v.client_updated_at) : 0,
     client_updated_at: toMs(v.client_updated_at),
+    device_id: typeof v.device_id === 'string' ? v.device_id : '',
+    device_at: toMs(v.device_at),
   };
+}
+
+/**
+ * Whether write `b` of an ordered value is newer than `a`: by the device's own clock when one
+ * device made both (its times need no correction, so two quick changes never swap), else by
+ * time (`at`). A tie is not newer (it keeps the stored one, so a replay changes nothing).
+ */
+function isNewer(a: { device_id?: string; device_at?: number }, aAt: number, b: typeof a, bAt: number): boolean {
+  const [x, y] = [a.device_at ?? 0, b.device_at ?? 0];
+  if (a.device_id && a.device_id === b.device_id && x > 0 && y > 0) return y > x;
+  return bAt > aAt;
 }
 
 /** Visits accumulate, the newest position wins (a tie keeps the stored one), completion never un-completes. */
 export function mergeChapter(stored: ChapterState, incoming: ChapterState): ChapterState {
   const a = normalizeChapter(stored);
   const b = normalizeChapter(incoming);
-  const newer = b.position_at > a.position_at;
+  const newer = b.position_at > 0 && isNewer(a, a.position_at, b, b.position_at);
   let completedAt = 0;
   if (a.completed && b.completed)
     completedAt = Math.min(a.completed_at || b.completed_at, b.completed_at || a.completed_at);
@@ -68,10 +99,13 @@ export function mergeChapter(stored: ChapterState, incoming: ChapterState): Chap
     visited: a.visited || b.visited,
     last_visited_at: Math.max(a.last_visited_at, b.last_visited_at),
     position_seconds: newer ? b.position_seconds : a.position_seconds,
-    position_at: newer ? b.position_at : a.position_at,
+    // never earlier than the position it replaced, so other devices' writes compare with both
+    position_at: newer ? Math.max(a.position_at, b.position_at) : a.position_at,
     completed: a.completed || b.completed,
     completed_at: completedAt,
     client_updated_at: Math.max(a.client_updated_at, b.client_updated_at),
+    device_id: newer ? b.device_id : a.device_id,
+    device_at: newer ? b.device_at : a.device_at,
   };
 }
 
@@ -81,12 +115,15 @@ export function normalizeTask(v: Partial<Record<keyof TaskState, unknown>>): Tas
     completed,
     completed_at: completed ? toMs(v.completed_at) || toMs(v.client_updated_at) : 0,
     client_updated_at: toMs(v.client_updated_at),
+    device_id: typeof v.device_id === 'string' ? v.device_id : '',
+    device_at: toMs(v.device_at),
   };
 }
 
-/** The newest tick by device time wins; a tie keeps the stored one. */
+/** The newest tick wins (see isNewer); a tie keeps the stored one. */
 export function mergeTask(stored: TaskState, incoming: TaskState): TaskState {
   const a = normalizeTask(stored);
   const b = normalizeTask(incoming);
-  return b.client_updated_at > a.client_updated_at ? b : a;
+  if (!isNewer(a, a.client_updated_at, b, b.client_updated_at)) return a;
+  return { ...b, client_updated_at: Math.max(a.client_updated_at, b.client_updated_at) };
 }

@@ -1,0 +1,50 @@
+// The fault harness must see a lost value. A few seeded runs against deliberately broken
+// progress writers (tests/sync-faults/mutations.ts) — one ignores `completed`, one drops every
+// 10th change while saying it made it — must each report losses: the harness judges by what
+// the learner meant, recorded before the app ran (tests/sync-faults/accounting.ts), never by
+// what the writer answered. The same seeds with the app's own writer lose nothing.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITER_MUTATIONS, type WriterMutation } from '../sync-faults/mutations';
+import { type CourseFixture, type RunResult, runSeed } from '../sync-faults/run';
+import { type FaultServer, startFaultServer } from '../sync-faults/server';
+import { courseFixture } from '../sync-faults/fixture';
+
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+let server: FaultServer;
+let fixture: CourseFixture;
+
+beforeAll(async () => {
+  server = await startFaultServer();
+  fixture = await courseFixture(server);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const runAll = (mutation?: WriterMutation) =>
+  Promise.all(
+    SEEDS.map((seed) => runSeed(server, fixture, seed, { mutateWriter: mutation && WRITER_MUTATIONS[mutation]() })),
+  );
+
+const summary = (results: RunResult[]) => results.map((r) => `seed ${r.seed}: ${r.lost} lost`).join(', ');
+
+describe('the fault harness against a broken writer', () => {
+  for (const name of Object.keys(WRITER_MUTATIONS) as WriterMutation[]) {
+    it(`reports the losses of a writer that ${name}`, { timeout: 300_000 }, async () => {
+      const results = await runAll(name);
+      const lost = results.reduce((n, r) => n + r.lost, 0);
+      expect(lost, summary(results)).toBeGreaterThan(0);
+      // more than one seed sees it (a run too short to make a 10th change cannot)
+      expect(results.filter((r) => r.lost > 0).length, summary(results)).toBeGreaterThanOrEqual(2);
+    });
+  }
+
+  it('and none with the app’s own writer on the same seeds', { timeout: 300_000 }, async () => {
+    const results = await runAll();
+    const problems = results.flatMap((r) => r.problems.map((p) => `seed ${r.seed}: ${p}`));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});

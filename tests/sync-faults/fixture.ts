@@ -1,0 +1,19 @@
+// The seeded course the fault runs use: its id, chapters and tasks, read from the server.
+import type { CourseFixture } from './run';
+import type { FaultServer } from './server';
+
+export async function courseFixture(server: FaultServer): Promise<CourseFixture> {
+  const course = (
+    await server.admin<{ items: { id: string }[] }>(
+      'GET',
+      `/api/collections/courses/records?filter=${encodeURIComponent('slug="whispering-game"')}`,
+    )
+  ).items[0] as { id: string };
+  const chapters = (
+    await server.admin<{ items: { id: string }[] }>('GET', '/api/collections/course_modules/records?perPage=100')
+  ).items;
+  const tasks = (
+    await server.admin<{ items: CourseFixture['tasks'] }>('GET', '/api/collections/course_tasks/records?perPage=200')
+  ).items;
+  return { courseId: course.id, chapters, tasks };
+}

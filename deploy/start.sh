@@ -50,8 +50,6 @@ pb_flags=(
   --automigrate=false
   --dev=false
 )
-# hook VMs prewarmed for crowds (see README, "Print drops")
-if [[ -n "${PB_HOOKS_POOL:-}" ]]; then pb_flags+=("--hooksPool=$PB_HOOKS_POOL"); fi
 
 # Migrations run when PocketBase starts; the superuser is (re)set from env when both are given.
 if [[ -n "${ADMIN_EMAIL:-}" && -n "${ADMIN_PASSWORD:-}" ]]; then
@@ -90,7 +88,9 @@ else
   render_pb_url="http://$HOST:$PORT"
 fi
 PB_URL="$render_pb_url" NODE_ENV=production run "$here/node" "$here/renderer/render-server.mjs"
-run "$here/pocketbase" serve "${listen[@]}" "${pb_flags[@]}"
+# hook VMs prewarmed for a print drop's crowd (README, "Print drops"; the same default as npm
+# start, scripts/lib/env.mjs DROP_HOOKS_POOL): about 0.7 GB; lower PB_HOOKS_POOL on a small server
+run "$here/pocketbase" serve "${listen[@]}" "${pb_flags[@]}" "--hooksPool=${PB_HOOKS_POOL:-2500}"
 
 # the first process to end ends the site (a stop request ends it cleanly)
 status=0

@@ -4,17 +4,19 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildIfStale } from './lib/build.mjs';
-import { loadDotEnv, runtimeEnv } from './lib/env.mjs';
+import { loadDotEnv, runtimeEnv, serveEnv } from './lib/env.mjs';
 import { root } from './lib/pb-args.mjs';
 import { prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { loopbackUrl, rendererLink, startRenderer } from './lib/renderer.mjs';
 
 loadDotEnv();
 // demo sign-in is for a local try-out: offered here (and by `npm run dev`), never by the package
-const env = runtimeEnv({
-  DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1',
-  DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? '1',
-});
+const env = serveEnv(
+  runtimeEnv({
+    DEMO_CONTENT: process.env.DEMO_CONTENT ?? '1',
+    DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? '1',
+  }),
+);
 // the server renderer listens on loopback beside PocketBase; PocketBase reads the same variable
 env.RENDER_PORT ||= String(Number(env.PORT) + 1);
 // the images' shared secret and fresh private work folder, for both processes

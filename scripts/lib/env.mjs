@@ -9,6 +9,20 @@ export function loadDotEnv() {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/**
+ * Hook VMs the served site prewarms (`--hooksPool`) unless PB_HOOKS_POOL says otherwise: a
+ * print drop's crowd. A request that finds every prewarmed VM busy makes PocketBase build a
+ * new one, and under a crowd that snowballs (README, "Print drops"). `npm start` and the
+ * package's start.sh use the same number (tests/integration/package.test.ts checks).
+ */
+export const DROP_HOOKS_POOL = 2500;
+
+/** The environment of the served site (`npm start`, start.sh, the drop bench's headline row). */
+export function serveEnv(env) {
+  env.PB_HOOKS_POOL ||= String(DROP_HOOKS_POOL);
+  return env;
+}
+
 export function runtimeEnv(overrides = {}) {
   const env = { ...process.env, ...overrides };
   env.HOST ||= '127.0.0.1';

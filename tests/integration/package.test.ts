@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POCKETBASE_VERSION } from '../../scripts/lib/binaries.mjs';
+import { DROP_HOOKS_POOL, serveEnv } from '../../scripts/lib/env.mjs';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
 
 const run = promisify(execFile);
@@ -46,7 +47,8 @@ async function startSite() {
   site.stderr?.on('data', (d) => {
     log += d;
   });
-  const deadline = Date.now() + 30_000;
+  // PocketBase answers once its hook VMs are prewarmed (a few seconds; more on a busy machine)
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (site.exitCode !== null) throw new Error(`start.sh exited (${site.exitCode}):\n${log}`);
     if (
@@ -127,6 +129,20 @@ describe('the package', () => {
     const artworks = await fetch(`${url}/api/collections/artworks/records`);
     expect(artworks.status).toBe(200);
     expect(existsSync(join(dataDir, 'data.db'))).toBe(true);
+  });
+
+  it("runs PocketBase with a drop's pool of hook VMs unless PB_HOOKS_POOL says otherwise, as npm start does", async () => {
+    // start.sh's children: the renderer (node) and PocketBase
+    const { stdout } = await run('pgrep', ['-P', String(site?.pid)]);
+    const commands = stdout
+      .trim()
+      .split('\n')
+      .map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    const pocketbase = commands.find((argv) => argv[0]?.endsWith('/pocketbase'));
+    expect(pocketbase, JSON.stringify(commands)).toBeTruthy();
+    expect(pocketbase).toContain(`--hooksPool=${DROP_HOOKS_POOL}`);
+    expect(serveEnv({}).PB_HOOKS_POOL).toBe(String(DROP_HOOKS_POOL));
+    expect(serveEnv({ PB_HOOKS_POOL: '300' }).PB_HOOKS_POOL).toBe('300');
   });
 
   it('sets the superuser from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {

@@ -147,7 +147,12 @@ function hookPage(e, styleHash) {
 
 /** The hooks' own API routes. */
 function api(e) {
-  setAll(e, apiHeaders(envSettings()));
+  setAll(e, apiHeaderValues());
+}
+
+/** The API routes' headers for this process's env (lib/http/api-headers.js keeps them). */
+function apiHeaderValues() {
+  return apiHeaders(envSettings());
 }
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -170,6 +175,7 @@ module.exports = {
   app,
   hookPage,
   api,
+  apiHeaderValues,
   settingsFrom,
   appHeaders,
   hookPageHeaders,

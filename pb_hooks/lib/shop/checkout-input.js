@@ -1,9 +1,11 @@
 // create-payment's input checks and the crowd's fast answer. Kept small and requiring only
-// the contract: in a drop, most requests need nothing else, and every hook VM that serves one
-// for the first time has to load each module it requires.
+// the contract and the stock gate: in a drop, most requests need nothing else, and every hook
+// VM that serves one for the first time has to load each module it requires. Both are required
+// once, at load: require() resolves its path on every call.
 // CommonJS; require inside handlers.
 
 const { EMAIL_PATTERN, Enums, FORM_LIMITS, ORDER_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
+const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
 
 const MAX_LINES = ORDER_LIMITS.lines;
 // Caps against hoarding a limited edition (README "Shop caps"): copies of one print per order.
@@ -77,7 +79,6 @@ function soldOutAnswer(body) {
   const wanted = parsePrintItems(body.items);
   parseCurrency(body.currency);
   if (!$os.getenv("STRIPE_SECRET_KEY")) return null;
-  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const store = $app.store();
   const now = Date.now();
   for (const w of wanted) {

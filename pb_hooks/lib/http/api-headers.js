@@ -1,0 +1,21 @@
+// The security headers of the hooks' JSON routes (security-headers.js `api`), worked out once
+// per process and kept in the app store. For routes a crowd hits (create-payment): a hook VM
+// that serves its first request loads every module the handler requires, and a drop's crowd
+// meets thousands of such VMs; loading security-headers.js cost several times this module
+// (README, "Print drops"). The env they come from does not change while the server runs.
+// CommonJS; require inside handlers.
+
+const KEY = "atelier:api-headers";
+
+function set(e) {
+  let raw = $app.store().get(KEY);
+  if (!raw) {
+    raw = JSON.stringify(require(`${__hooks}/lib/http/security-headers.js`).apiHeaderValues());
+    $app.store().set(KEY, raw);
+  }
+  const headers = JSON.parse(raw);
+  const out = e.response.header();
+  for (const name of Object.keys(headers)) out.set(name, headers[name]);
+}
+
+module.exports = { set };

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { SessionNotice } from '@/features/auth/components/SessionNotice';
 import { authReady, currentUser } from '@/lib/pocketbase/session';
+import { screenTall } from '@/styles/utils.css';
 
 /**
  * Pages for signed-in visitors: a spinner while the session is checked, else off to /auth and
@@ -20,9 +21,9 @@ export const Route = createFileRoute('/_authed')({
 
 function AuthedLayout() {
   return (
-    <>
+    <div className={screenTall}>
       <SessionNotice />
       <Outlet />
-    </>
+    </div>
   );
 }

@@ -27,3 +27,10 @@ export const eyebrow = style({
   textTransform: 'uppercase',
   color: vars.color.muted,
 });
+
+/**
+ * At least a screen tall below the top bar: for pages that read their content on the device
+ * after they start (the learner's pages), so the footer is not in view while they load and then
+ * pushed away (layout shift).
+ */
+export const screenTall = style({ minHeight: `calc(100dvh - ${vars.layout.topBarHeight})` });

@@ -10,6 +10,7 @@ import {
 } from '@/features/course/model/merge';
 import {
   completedChapterCount,
+  chapterBody,
   completedLessonCount,
   coursePrice,
   percent,
@@ -195,5 +196,20 @@ describe('video file tokens', () => {
     expect(refreshDelay(token(now / 1000 + 10_800), now)).toBe(10_770_000);
     expect(refreshDelay(token(now / 1000 + 5), now)).toBe(20_000);
     expect(refreshDelay('not-a-jwt', now)).toBe(150_000);
+  });
+});
+
+describe("a chapter's text under its lead sentence", () => {
+  const lead = 'Warm-up sketches that get you past the fear of the first line.';
+  it('leaves out a first paragraph that repeats the lead', () => {
+    expect(chapterBody(`${lead}\n\nIn this chapter we draw.`, lead)).toBe('In this chapter we draw.');
+    expect(chapterBody(`  ${lead}  `, lead)).toBe('');
+  });
+  it('keeps a text that only starts like the lead, or does not start with it', () => {
+    expect(chapterBody(`${lead} And more in the same paragraph.`, lead)).toBe(
+      `${lead} And more in the same paragraph.`,
+    );
+    expect(chapterBody('In this chapter we draw.', lead)).toBe('In this chapter we draw.');
+    expect(chapterBody('Text.', '')).toBe('Text.');
   });
 });

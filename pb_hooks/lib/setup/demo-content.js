@@ -392,8 +392,8 @@ const chapters = CHAPTERS.map(([title, description], i) => ({
   description,
   sort_order: i + 1,
   duration_seconds: 0,
+  // the description is the chapter's lead sentence, shown above its text: the text does not repeat it
   content:
-    `${description}\n\n` +
     `In this chapter we work through "${title}" step by step. Watch the video once without drawing, then again with your sketchbook open. ` +
     "Pause whenever you like: the exercises are meant to be repeated, not finished.\n\n" +
     "Keep everything you make. The compendium has space to note what surprised you.",

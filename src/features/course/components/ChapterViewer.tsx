@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import type { CourseOutlineRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import {
   chapterQueryOptions,
   enrollmentQueryOptions,
@@ -20,7 +21,7 @@ import {
   useCourseProgress,
 } from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
-import { chapterNumber } from '../model/progress';
+import { chapterBody, chapterNumber } from '../model/progress';
 import { ChapterTasks } from './ChapterTasks';
 import * as styles from './ChapterViewer.css';
 import * as c from './course.css';
@@ -49,11 +50,11 @@ export function ChapterViewer({
   const accessible = !!enrollment.data || user.role === 'admin';
   const progress = useCourseProgress(user.id, courseId);
 
-  if (!progress) return <Loading />;
   const index = chapters.findIndex((ch) => ch.id === chapterId);
   if (index < 0) {
     return (
       <div className={`${container} ${c.center}`}>
+        <PageHead title={`Chapter Not Found — ${course.title}`} />
         <h1 className={c.title}>Chapter Not Found</h1>
         <Link to="/course/$slug" params={{ slug: courseSlug }} className={button({ tone: 'solid' })}>
           Back to Course
@@ -64,6 +65,7 @@ export function ChapterViewer({
   if (!accessible) {
     return (
       <div className={`${container} ${c.center}`}>
+        <PageHead title={`Chapter Locked — ${course.title}`} />
         <h1 className={c.title}>Chapter Locked</h1>
         <p className={c.muted}>You need to enroll in this course to access this chapter.</p>
         <Link to="/course/$slug/enroll" params={{ slug: courseSlug }} className={button({ tone: 'solid' })}>
@@ -72,17 +74,29 @@ export function ChapterViewer({
       </div>
     );
   }
+  // The tab names the chapter and the course; the page waits for the device's progress (a moment).
+  const head = <PageHead title={`${chapters[index]?.title ?? 'Chapter'} — ${course.title}`} />;
+  if (!progress)
+    return (
+      <>
+        {head}
+        <Loading />
+      </>
+    );
   // Progress is kept only for enrolled learners (an admin browsing the course has none).
   return (
-    <OpenChapter
-      user={user}
-      courseSlug={courseSlug}
-      courseId={courseId}
-      chapters={chapters}
-      index={index}
-      progress={progress}
-      enrolled={!!enrollment.data}
-    />
+    <>
+      {head}
+      <OpenChapter
+        user={user}
+        courseSlug={courseSlug}
+        courseId={courseId}
+        chapters={chapters}
+        index={index}
+        progress={progress}
+        enrolled={!!enrollment.data}
+      />
+    </>
   );
 }
 
@@ -167,8 +181,10 @@ function OpenChapter({ user, courseSlug, courseId, chapters, index, progress, en
           </div>
           <h1 className={c.title}>{data?.title ?? outlineEntry.title}</h1>
           <p className={c.muted}>{data?.description ?? outlineEntry.description}</p>
-          {/* Plain text: rendered as text, never as HTML. */}
-          {data?.content ? <div className={c.prose}>{data.content}</div> : null}
+          {/* Plain text: rendered as text, never as HTML; its lead sentence is shown once, above. */}
+          {data?.content ? (
+            <div className={c.prose}>{chapterBody(data.content, data.description ?? outlineEntry.description)}</div>
+          ) : null}
           {data ? (
             <DownloadButton
               userId={user.id}

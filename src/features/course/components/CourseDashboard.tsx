@@ -5,6 +5,7 @@ import type { CoursesRecord, CourseTasksRecord, UsersRecord } from '@/lib/pocket
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { compendiumQueryOptions } from '../api/compendium';
 import {
   chaptersQueryOptions,
@@ -13,15 +14,15 @@ import {
   tasksQueryOptions,
   useCourse,
 } from '../api/course';
-import { useCourseProgress } from '../api/progress';
+import { type CourseProgress, useCourseProgress } from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
-import { chapterNumber, completedChapterCount, coursePrice, percent } from '../model/progress';
+import { chapterNumber, completedChapterCount, coursePrice } from '../model/progress';
 import * as c from './course.css';
 import { CertificateCard } from './CertificateCard';
 import * as styles from './CourseDashboard.css';
 import { DownloadButton } from './DownloadButton';
 import { DownloadsList } from './DownloadsList';
-import { ProgressBar } from './ProgressBar';
+import { ProgressSummary, useProgressCounts } from './ProgressSummary';
 import { SyncStatus } from './SyncStatus';
 
 function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, CourseTasksRecord[]> {
@@ -30,20 +31,18 @@ function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, Cou
   return by;
 }
 
-/** "N of total chapters" with its bar; the device's progress is refreshed from the server meanwhile. */
+/** "N of total chapters" (and lessons) with its bar; the device's progress is refreshed from the server meanwhile. */
 function YourProgress({
   user,
-  courseId,
-  completed,
-  total,
+  course,
+  progress,
 }: {
   user: UsersRecord;
-  courseId: string;
-  completed: number;
-  total: number;
+  course: CoursesRecord;
+  progress: CourseProgress | undefined;
 }) {
-  useProgressPull(user.id, courseId);
-  const pct = percent(completed, total);
+  useProgressPull(user.id, course.id);
+  const counts = useProgressCounts(course.id, progress);
   return (
     <section className={c.card} aria-labelledby="progress-title">
       <div className={c.between}>
@@ -52,11 +51,7 @@ function YourProgress({
         </h2>
         <SyncStatus userId={user.id} />
       </div>
-      <p data-testid="chapters-completed">
-        {completed} of {total} chapters
-      </p>
-      <ProgressBar value={pct} label="Course progress" />
-      <p className={c.muted}>{pct === 100 ? 'Course completed!' : `${pct}% complete`}</p>
+      <ProgressSummary title={course.title} counts={counts} />
     </section>
   );
 }
@@ -106,6 +101,7 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
 
   return (
     <div className={`${container} ${c.page}`}>
+      <PageHead title={data.title} description={data.description?.slice(0, 160) || undefined} />
       <header className={c.grid2}>
         <div className={styles.intro}>
           <h1 className={c.title}>{data.title}</h1>
@@ -125,7 +121,7 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
       </header>
 
       {enrolled ? (
-        <YourProgress user={user} courseId={data.id} completed={completed} total={chapters.length} />
+        <YourProgress user={user} course={data} progress={progress} />
       ) : (
         <div className={c.grid2}>
           <section className={c.card} aria-label="Price">

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '@/styles/theme.css';
+import { media, vars } from '@/styles/theme.css';
 
 export const hero = style({
   display: 'grid',
@@ -29,8 +29,22 @@ export const entry = style({
 });
 export const summary = style({ cursor: 'pointer', padding: vars.space.md, fontWeight: 500 });
 export const entryBody = style({ padding: `0 ${vars.space.md} ${vars.space.md}` });
-export const instructor = style({ gridTemplateColumns: 'auto 1fr', alignItems: 'start', gap: vars.space.lg });
-export const portrait = style({ width: '8rem', height: '8rem', objectFit: 'cover', borderRadius: '50%' });
+// The portrait's column is as wide as the portrait: an 'auto' column let the text squeeze it to
+// nothing on a phone. Below 768 px the portrait stands above the text.
+export const instructor = style({
+  gridTemplateColumns: '8rem minmax(0, 1fr)',
+  alignItems: 'start',
+  gap: vars.space.lg,
+  '@media': { [media.mobile]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+export const portrait = style({
+  width: '8rem',
+  height: '8rem',
+  maxWidth: 'none',
+  objectFit: 'cover',
+  borderRadius: '50%',
+  background: vars.color.line,
+});
 export const guarantee = style({
   display: 'grid',
   gap: vars.space.sm,

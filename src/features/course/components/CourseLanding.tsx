@@ -8,6 +8,7 @@ import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
 import { courseQueryOptions, enrollmentQueryOptions, lessonsQueryOptions, outlineQueryOptions } from '../api/course';
+import { coursePrice } from '../model/progress';
 import * as c from './course.css';
 import * as styles from './CourseLanding.css';
 
@@ -134,6 +135,8 @@ export function CourseLanding() {
   const { data } = useQuery(courseQueryOptions(COURSE_SLUG));
   const cover = data ? imageSource(data, data.cover_image, 1600) : undefined;
   const photo = data ? imageSource(data, data.instructor_photo, 400) : undefined;
+  // one price, written one way on the page: the database's, or the landing page's $139 before it loads
+  const price = data ? coursePrice(data.price_cents, data.currency) : '$139';
 
   return (
     <div className={`${container} ${c.page}`}>
@@ -163,7 +166,9 @@ export function CourseLanding() {
               priority
             />
           ) : null}
-          <p className={c.price}>$139</p>
+          <p className={c.price} data-testid="course-price">
+            {price}
+          </p>
           <p className={c.muted}>One-time payment</p>
           <EnrollButton course={data} />
         </aside>
@@ -209,6 +214,8 @@ export function CourseLanding() {
             webpSrcSet={photo.webpSrcSet}
             sizes="8rem"
             alt={data?.instructor_photo_alt ?? ''}
+            width={128}
+            height={128}
             className={styles.portrait}
           />
         ) : null}
@@ -226,12 +233,14 @@ export function CourseLanding() {
           30-Day Satisfaction Guarantee
         </h2>
         <p>Take the course for 30 days. If it is not for you, write to us and get a full refund.</p>
-        <p className={c.price}>$139.00</p>
+        <p className={c.price} data-testid="course-price">
+          {price}
+        </p>
         <div className={styles.guaranteeButton}>
           <EnrollButton course={data} tone="inverse" />
         </div>
         <p className={c.small}>
-          Questions? <Link to="/">Visit the studio site</Link>.
+          Questions? <Link to="/contact">Write to the studio</Link>.
         </p>
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { imageSource } from '@/lib/pocketbase/files';
@@ -6,39 +6,20 @@ import type { UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { Image } from '@/ui/image/Image';
-import {
-  type EnrollmentWithCourse,
-  lessonsQueryOptions,
-  myEnrollmentsQueryOptions,
-  tasksQueryOptions,
-} from '../api/course';
+import { type EnrollmentWithCourse, myEnrollmentsQueryOptions } from '../api/course';
 import { useCourseProgress } from '../api/progress';
 import { useProgressPull } from '../api/progress-pull';
-import { completedLessonCount, percent } from '../model/progress';
 import * as c from './course.css';
-import { ProgressBar } from './ProgressBar';
+import { ProgressSummary, useProgressCounts } from './ProgressSummary';
 
 function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; userId: string }) {
   const course = enrollment.expand?.course_id;
   const courseId = enrollment.course_id;
-  // A course whose lessons were never read on this device still gets its card offline.
-  const lessons = useQuery(lessonsQueryOptions(courseId));
-  const tasks = useQuery(tasksQueryOptions(courseId));
   useProgressPull(userId, courseId);
   const progress = useCourseProgress(userId, courseId);
+  // A course whose outline and lessons were never read on this device still gets its card offline.
+  const counts = useProgressCounts(courseId, progress);
   if (!course) return null;
-  const completedChapters = new Set(
-    [...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id),
-  );
-  // lessons point at course_tasks ids; the device keeps ticks by chapter + task identifier
-  const ticked = new Set(
-    [...(progress?.tasks.values() ?? [])].filter((t) => t.completed).map((t) => `${t.chapter_id}:${t.task_identifier}`),
-  );
-  const tickedTasks = new Set(
-    (tasks.data ?? []).filter((t) => ticked.has(`${t.chapter_id}:${t.task_identifier}`)).map((t) => t.id),
-  );
-  const total = lessons.data?.length ?? 0;
-  const done = completedLessonCount(lessons.data ?? [], completedChapters, tickedTasks);
   const cover = imageSource(course, course.cover_image, 800);
   return (
     <article className={c.card} data-testid="course-card">
@@ -53,12 +34,9 @@ function CourseCard({ enrollment, userId }: { enrollment: EnrollmentWithCourse; 
       <h2 className={c.h3}>{course.title}</h2>
       <p className={c.muted}>by {course.instructor_name}</p>
       <p>{course.description}</p>
-      <p className={c.small} data-testid="lessons-completed">
-        {done} of {total} lessons completed
-      </p>
-      <ProgressBar value={percent(done, total)} label={`${course.title} progress`} />
+      <ProgressSummary title={course.title} counts={counts} />
       <Link to="/course/$slug" params={{ slug: course.slug }} className={button({ tone: 'solid', block: true })}>
-        {done > 0 ? 'Continue Learning' : 'Start Course'}
+        {counts.started ? 'Continue Learning' : 'Start Course'}
       </Link>
     </article>
   );

@@ -58,3 +58,16 @@ export function coursePrice(priceCents: number, currency: string): string {
     minimumFractionDigits: 0,
   }).format(Math.floor(priceCents / 100));
 }
+
+/**
+ * A chapter's text as the page shows it under its lead sentence (the description): a text that
+ * opens with that same sentence would say it twice, so the repeat is left out.
+ */
+export function chapterBody(content: string, lead: string): string {
+  const text = content.trim();
+  const first = lead.trim();
+  if (!first || !text.startsWith(first)) return text;
+  const rest = text.slice(first.length);
+  // only a whole first paragraph or sentence counts as the repeat, not a longer one that starts alike
+  return /^(\s*\n|\s*$)/.test(rest) ? rest.trim() : text;
+}

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadCourseDashboard } from '@/features/course/api/page-loaders';
 import { CourseDashboard } from '@/features/course/components/CourseDashboard';
 import { CourseNotFound, missingOnDevice, NotOnDevice } from '@/features/course/components/CourseStatus';
-import { PageHead } from '@/ui/page-head/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$slug/')({
   loader: ({ context: { queryClient, user }, params }) => loadCourseDashboard(queryClient, user, params.slug),
@@ -19,10 +18,5 @@ export const Route = createFileRoute('/_authed/course/$slug/')({
 function DashboardRoute() {
   const { slug } = Route.useParams();
   const { user } = Route.useRouteContext();
-  return (
-    <>
-      <PageHead title="Course" />
-      <CourseDashboard user={user} slug={slug} />
-    </>
-  );
+  return <CourseDashboard user={user} slug={slug} />;
 }

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadChapterPage } from '@/features/course/api/page-loaders';
 import { ChapterViewer } from '@/features/course/components/ChapterViewer';
 import { CourseNotFound, missingOnDevice, NotOnDevice } from '@/features/course/components/CourseStatus';
-import { PageHead } from '@/ui/page-head/PageHead';
 
 export const Route = createFileRoute('/_authed/course/$courseSlug/chapter/$chapterId')({
   loader: ({ context: { queryClient, user }, params }) =>
@@ -15,10 +14,5 @@ export const Route = createFileRoute('/_authed/course/$courseSlug/chapter/$chapt
 function ChapterRoute() {
   const { courseSlug, chapterId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  return (
-    <>
-      <PageHead title="Chapter" />
-      <ChapterViewer user={user} courseSlug={courseSlug} chapterId={chapterId} />
-    </>
-  );
+  return <ChapterViewer user={user} courseSlug={courseSlug} chapterId={chapterId} />;
 }

@@ -15,12 +15,13 @@ routerAdd(
     // first request: the sold-out answer loads only what it needs (the headers come from the app
     // store, not security-headers.js), and keeps it on the VM's global object, since require()
     // resolves its path on every call (README, "Print drops").
-    const hot =
-      globalThis.__atelierCheckout ||
-      (globalThis.__atelierCheckout = {
+    if (!globalThis.__atelierCheckout) {
+      globalThis.__atelierCheckout = {
         headers: require(`${__hooks}/lib/http/api-headers.js`),
         input: require(`${__hooks}/lib/shop/checkout-input.js`),
-      });
+      };
+    }
+    const hot = globalThis.__atelierCheckout;
     hot.headers.set(e);
     const prof =
       $os.getenv("ATELIER_PROFILE") === "1"

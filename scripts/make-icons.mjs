@@ -5,7 +5,7 @@
 //   node scripts/make-icons.mjs --screenshots http://127.0.0.1:8391   (a running seeded server)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 
 const root = resolve(import.meta.dirname, '..');
 const publicDir = resolve(root, 'public');

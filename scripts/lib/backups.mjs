@@ -20,7 +20,7 @@ async function healthy(url) {
 }
 
 /** The loopback URL of the server `npm start` would run with this env. */
-export function localUrl(env) {
+function localUrl(env) {
   const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || '8090'}`;
 }
@@ -83,7 +83,7 @@ export async function listBackups(conn) {
 }
 
 /** A name like atelier_20261124_030000.zip (UTC). */
-export function backupName(now = new Date()) {
+function backupName(now = new Date()) {
   const s = now.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
   return `atelier_${s}.zip`;
 }

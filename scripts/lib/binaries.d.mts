@@ -1,6 +1,4 @@
 export const POCKETBASE_VERSION: string;
-export const STRIPE_MOCK_VERSION: string;
-export const VERSITYGW_VERSION: string;
 export const cacheDir: string;
 export function ensurePocketBase(): string;
 export function ensureStripeMock(): string;

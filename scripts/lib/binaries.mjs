@@ -6,10 +6,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const POCKETBASE_VERSION = '0.39.11';
-export const STRIPE_MOCK_VERSION = '0.197.0';
+const STRIPE_MOCK_VERSION = '0.197.0';
 // versitygw: a real S3 server (SigV4, multipart, ranges) for the S3 tests; v1.8.0 is the
 // version the Go module proxy serves.
-export const VERSITYGW_VERSION = '1.8.0';
+const VERSITYGW_VERSION = '1.8.0';
 
 export const cacheDir =
   process.env.ATELIER_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'atelier');

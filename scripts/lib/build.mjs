@@ -28,7 +28,7 @@ function newestMtime(path) {
   return newest;
 }
 
-export function isBuildStale() {
+function isBuildStale() {
   if (!OUTPUTS.every((p) => existsSync(p))) return true;
   const built = statSync(STAMP).mtimeMs;
   return INPUTS.some((p) => newestMtime(resolve(root, p)) > built);

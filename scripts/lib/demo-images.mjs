@@ -51,7 +51,7 @@ const PALETTES = [
 ];
 
 /** name → [width, height, palette index] */
-export const DEMO_IMAGES = {
+const DEMO_IMAGES = {
   hero: [1920, 1080, 0],
   portrait: [900, 1200, 6],
   'course-cover': [1600, 900, 3],
@@ -89,7 +89,7 @@ function rng(seedText) {
 
 const mix = (a, b, t) => a + (b - a) * t;
 
-export function paint(name, width, height, paletteIndex) {
+function paint(name, width, height, paletteIndex) {
   const rand = rng(name);
   const [dark, mid, light] = PALETTES[paletteIndex % PALETTES.length];
   const shapes = Array.from({ length: 5 + Math.floor(rand() * 5) }, () => ({

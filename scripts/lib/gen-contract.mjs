@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import * as shared from '../../contract/shared.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
-export const SHARED_SOURCE = resolve(root, 'contract', 'shared.mjs');
+const SHARED_SOURCE = resolve(root, 'contract', 'shared.mjs');
 export const CONTRACT_TS = resolve(root, 'src', 'lib', 'contract', 'contract.gen.ts');
 export const CONTRACT_HOOKS = resolve(root, 'pb_hooks', 'lib', 'contract.gen.js');
 
@@ -50,7 +50,7 @@ function sharedDocs() {
 }
 
 /** Collection names and select values, as data (system collections left out). */
-export function contractData(collections) {
+function contractData(collections) {
   const list = collections.filter((c) => !c.name.startsWith('_')).sort((a, b) => a.name.localeCompare(b.name));
   const Collections = {};
   const Enums = {};

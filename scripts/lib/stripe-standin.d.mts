@@ -83,8 +83,6 @@ export interface StripeStandin {
   deliverObject(type: string, object: unknown, eventId?: string): Promise<Delivery>;
   stop(): Promise<void>;
 }
-// biome-ignore lint/suspicious/noExplicitAny: form parsing result
-export function parseForm(body: string): Record<string, any>;
 export function startStripeStandin(opts?: {
   webhookUrl?: string;
   webhookSecret?: string;

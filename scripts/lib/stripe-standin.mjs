@@ -16,7 +16,7 @@ import { freePort } from './pb-run.mjs';
 const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /** Stripe form encoding → nested object (a[b][0][c]=v). Arrays come back as arrays. */
-export function parseForm(body) {
+function parseForm(body) {
   const root = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const path = [];

@@ -9,7 +9,7 @@ import type { Plugin, Rollup } from 'vite';
 // paint; at most BOOT_CAP_MS later). The bare app shell (no server-rendered content) starts
 // at once.
 
-export const BOOT_CAP_MS = 3000;
+const BOOT_CAP_MS = 3000;
 
 /**
  * Runs in the browser as a classic script (serialized with toString: keep it self-contained).
@@ -96,7 +96,7 @@ export function bootSource(): string {
  * The chunks the entry needs to start: what it imports, what it imports on start with
  * `import()` (src/main.tsx evaluates the libraries one per task), and what those import.
  */
-export function startChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string[] {
+function startChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string[] {
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];

@@ -40,7 +40,7 @@ export function measureBundle(dist) {
 }
 
 /** The service worker's precache manifest: entries and bytes. Throws when a listed file is missing. */
-export function measurePrecache(dist) {
+function measurePrecache(dist) {
   const sw = readFileSync(resolve(dist, 'sw.js'), 'utf8');
   const urls = [...sw.matchAll(/\{\s*"?url"?\s*:\s*"([^"]+)"\s*,\s*"?revision"?/g)].map((m) => m[1]);
   const urls2 = [...sw.matchAll(/\{\s*"?revision"?\s*:\s*(?:"[^"]*"|null)\s*,\s*"?url"?\s*:\s*"([^"]+)"/g)].map(

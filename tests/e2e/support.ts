@@ -57,7 +57,7 @@ export async function settleFirstVisit(page: Page) {
 
 /** WCAG 2.0/2.1 A and AA rules; `AXE_STRICT` adds axe's best-practice rules. */
 export const AXE_WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-export const AXE_STRICT = [...AXE_WCAG, 'best-practice'];
+const AXE_STRICT = [...AXE_WCAG, 'best-practice'];
 
 /** The serious and critical axe violations on the page, as comparable plain data (tags null: every rule). */
 export async function seriousAxeViolations(page: Page, tags: string[] | null = AXE_STRICT) {

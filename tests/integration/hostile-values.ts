@@ -68,7 +68,7 @@ export const COUNT: Hostile[] = [
 ];
 
 /** A JSON array nested `depth` deep, as text. */
-export function deepJson(depth: number): string {
+function deepJson(depth: number): string {
   return `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 

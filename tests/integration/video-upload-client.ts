@@ -8,7 +8,7 @@ import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** The file checksum the server verifies (VIDEO_UPLOAD in contract/shared.mjs), from its definition. */
-export function fileChecksum(bytes: Uint8Array): string {
+function fileChecksum(bytes: Uint8Array): string {
   let digests = '';
   for (let i = 0; i < bytes.byteLength; i += VIDEO_UPLOAD.digestBlockBytes)
     digests += sha(bytes.subarray(i, i + VIDEO_UPLOAD.digestBlockBytes));
@@ -16,7 +16,7 @@ export function fileChecksum(bytes: Uint8Array): string {
 }
 
 /** POST /api/video-uploads for `bytes`; the answer as it came. */
-export function createUpload(
+function createUpload(
   pbUrl: string,
   token: string,
   chapterId: string,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface GoogleProfile {
+interface GoogleProfile {
   sub: string;
   email: string;
   email_verified?: boolean;
@@ -12,7 +12,7 @@ export interface GoogleProfile {
   picture?: string;
 }
 
-export interface TokenRequest {
+interface TokenRequest {
   code: string;
   client_id: string;
   client_secret: string;

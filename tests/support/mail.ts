@@ -16,7 +16,7 @@ interface MailDev {
 }
 
 /** Headers of a message from its raw source, names lower-cased, folded lines joined. */
-export async function rawHeaders(mail: MailDev, id: string): Promise<Record<string, string>> {
+async function rawHeaders(mail: MailDev, id: string): Promise<Record<string, string>> {
   const source = await (await fetch(`${mail.url}/api/email/${id}/source`)).text();
   const head = source.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
   const out: Record<string, string> = {};

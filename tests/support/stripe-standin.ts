@@ -1,4 +1,4 @@
 // Stateful Stripe stand-in for integration and e2e tests (implementation shared with the
 // CLI in scripts/stripe-standin.mjs and the drop bench).
-export { parseForm, startStripeStandin } from '../../scripts/lib/stripe-standin.mjs';
-export type { Delivery, StandinSession, StripeStandin } from '../../scripts/lib/stripe-standin.mjs';
+export { startStripeStandin } from '../../scripts/lib/stripe-standin.mjs';
+export type { Delivery, StripeStandin } from '../../scripts/lib/stripe-standin.mjs';

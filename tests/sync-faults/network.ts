@@ -3,7 +3,7 @@
 // of the server (fault-proxy.ts). Every fault injected is counted by kind.
 import { PROXY_FAULTS } from './fault-proxy';
 
-export const FAULT_KINDS = [
+const FAULT_KINDS = [
   'offline',
   ...PROXY_FAULTS,
   'server-restart',

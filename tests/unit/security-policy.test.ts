@@ -9,7 +9,6 @@ type Settings = { google: boolean; analytics: string; https: boolean };
 const headers = loadHookModule<{
   settingsFrom(getenv: (name: string) => string | undefined): Settings;
   appHeaders(s: Settings): Record<string, string>;
-  originOf(url: string): string;
   scriptOrigin(url: string): string;
   hexToBase64(hex: string): string;
 }>('lib/http/security-headers.js');

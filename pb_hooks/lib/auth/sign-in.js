@@ -172,5 +172,4 @@ module.exports = {
   publicConfig: publicConfig,
   demoSignIn: demoSignIn,
   onOAuth2: onOAuth2,
-  demoSignInAllowed: demoSignInAllowed,
 };

@@ -43,8 +43,4 @@ function isAdminOrSuperuser(e) {
   return e.auth.collection().name === Collections.Users && e.auth.getString("role") === "admin";
 }
 
-module.exports = {
-  keepReplacedVideo: keepReplacedVideo,
-  isAdminOrSuperuser: isAdminOrSuperuser,
-  PENDING_DELETE_KEY: PENDING_DELETE_KEY,
-};
+module.exports = { keepReplacedVideo: keepReplacedVideo, isAdminOrSuperuser: isAdminOrSuperuser };

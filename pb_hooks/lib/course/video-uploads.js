@@ -622,7 +622,5 @@ module.exports = {
   finalise: finalise,
   finaliseAll: finaliseAll,
   sweep: sweep,
-  safeFileName: safeFileName,
-  parseMetadata: parseMetadata,
   DIR_NAME: "video_uploads",
 };

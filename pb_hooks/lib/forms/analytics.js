@@ -48,4 +48,4 @@ function recordConsent(app, body) {
   app.save(rec);
 }
 
-module.exports = { publicConfig, recordConsent, scriptUrl };
+module.exports = { publicConfig, recordConsent };

@@ -110,4 +110,4 @@ function submit(app, input) {
   return { id: msg.id, replay: false };
 }
 
-module.exports = { submit, RATE_MAX };
+module.exports = { submit };

@@ -69,4 +69,4 @@ function works(app) {
   });
 }
 
-module.exports = { PASS_DAYS, issue, verify, works };
+module.exports = { issue, verify, works };

@@ -182,13 +182,4 @@ function applyTrustedProxy(app) {
   return true;
 }
 
-module.exports = {
-  clientIp,
-  applyTrustedProxy,
-  hasProxyHeaders,
-  isLoopback,
-  parseTrustedProxy,
-  inList,
-  networkOf,
-  toBits,
-};
+module.exports = { clientIp, applyTrustedProxy, hasProxyHeaders, isLoopback, parseTrustedProxy, inList, networkOf };

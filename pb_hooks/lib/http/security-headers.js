@@ -171,16 +171,4 @@ function hexToBase64(hex) {
   return out;
 }
 
-module.exports = {
-  app,
-  hookPage,
-  api,
-  apiHeaderValues,
-  settingsFrom,
-  appHeaders,
-  hookPageHeaders,
-  apiHeaders,
-  originOf,
-  scriptOrigin,
-  hexToBase64,
-};
+module.exports = { app, hookPage, api, apiHeaderValues, settingsFrom, appHeaders, scriptOrigin, hexToBase64 };

@@ -417,4 +417,4 @@ function robots() {
   ].join("\n");
 }
 
-module.exports = { transform, headTags, sitemap, robots };
+module.exports = { transform, sitemap, robots };

@@ -90,4 +90,4 @@ function serve(e, transform) {
   return require(`${__hooks}/lib/pages/ssr.js`).servePage(e, `/${name}`, shell, transform);
 }
 
-module.exports = { serve, shellHtml, publicDir };
+module.exports = { serve };

@@ -387,4 +387,4 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
   }
 }
 
-module.exports = { servePage, pageUrl, rendererBase };
+module.exports = { servePage, rendererBase };

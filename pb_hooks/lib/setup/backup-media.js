@@ -230,4 +230,4 @@ function lastRestore(app) {
   return raw ? JSON.parse(raw) : null;
 }
 
-module.exports = { KEEP, MANIFESTS, MARKER, onBackupCreate, restoreAfterBoot, lastRestore };
+module.exports = { onBackupCreate, restoreAfterBoot, lastRestore };

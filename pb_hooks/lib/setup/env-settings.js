@@ -133,4 +133,4 @@ function applyEnvSettings(app) {
   return changed;
 }
 
-module.exports = { applyEnvSettings, desiredSettings, backupsFromEnv, parseMailFrom };
+module.exports = { applyEnvSettings };

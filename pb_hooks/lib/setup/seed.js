@@ -222,4 +222,4 @@ function seedDemo(app, imagesDir) {
   return summary;
 }
 
-module.exports = { seedDemo, upsert };
+module.exports = { seedDemo };

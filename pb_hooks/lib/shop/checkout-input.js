@@ -88,13 +88,4 @@ function soldOutAnswer(body) {
   return null;
 }
 
-module.exports = {
-  apiError,
-  parsePrintItems,
-  parseCurrency,
-  checkEmail,
-  shortageMessage,
-  soldOutAnswer,
-  MAX_COPIES_PER_ORDER,
-  MAX_LINES,
-};
+module.exports = { apiError, parsePrintItems, parseCurrency, checkEmail, shortageMessage, soldOutAnswer };

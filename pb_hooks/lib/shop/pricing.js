@@ -44,4 +44,4 @@ function unitAmount(print, currency, rates) {
   return Math.round((eurCents / 100) * r[currency]) * 100;
 }
 
-module.exports = { CURRENCIES, FALLBACK_RATES, normalizeRates, unitAmount };
+module.exports = { FALLBACK_RATES, normalizeRates, unitAmount };

@@ -58,4 +58,4 @@ function take() {
   return out;
 }
 
-module.exports = { enabled, start, take, nowMs };
+module.exports = { start, take };

@@ -185,4 +185,4 @@ function keepServerFields(txApp, record) {
   }
 }
 
-module.exports = { refresh, judge, keepServerFields, DEFAULT_URL, BAND, LARGE_MOVE };
+module.exports = { refresh, judge, keepServerFields };

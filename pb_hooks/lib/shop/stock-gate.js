@@ -157,19 +157,4 @@ function peek(store, printId) {
   return decode(store.get(KEY_PREFIX + printId));
 }
 
-module.exports = {
-  MAX_AGE_MS,
-  shortState,
-  claimState,
-  giveBackState,
-  settleState,
-  loadState,
-  invalidateState,
-  validUntil,
-  claim,
-  giveBack,
-  settle,
-  load,
-  invalidate,
-  peek,
-};
+module.exports = { MAX_AGE_MS, shortState, validUntil, claim, giveBack, settle, load, invalidate, peek };

@@ -138,12 +138,9 @@ function verifySignature(rawBody, header, secret, nowSeconds, headerOnly) {
 
 module.exports = {
   configured,
-  encode,
-  request,
   createCheckoutSession,
   retrieveCheckoutSession,
   expireCheckoutSession,
   createRefund,
   verifySignature,
-  TOLERANCE_SECONDS,
 };

@@ -2,10 +2,10 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '@/features/pages/api/page';
 import { ContentPage } from '@/features/pages/components/ContentPage';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { htmlToText } from '@/lib/html/sanitize';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { container } from '@/styles/utils.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

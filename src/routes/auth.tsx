@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { authConfigQueryOptions } from '@/features/auth/api/auth-config';
 import { AuthPage } from '@/features/auth/components/AuthPage';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { authReady, safeRedirect, sessionLive } from '@/lib/pocketbase/session';
 import { searchParams } from '@/lib/router/search';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 // A same-site path to return to after sign-in (never a //host or /\host address).
 const search = searchParams({ redirect: { pattern: /^\/(?![/\\])/, max: 2048 } });

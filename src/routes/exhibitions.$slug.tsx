@@ -2,9 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { exhibitionQueryOptions } from '@/features/exhibition/api/exhibition';
 import { ExhibitionView } from '@/features/exhibition/components/ExhibitionView';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
 import { container } from '@/styles/utils.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 /** /exhibitions/$slug: the sign-up page of an exhibition (e.g. "In the hollow"). */
 export const Route = createFileRoute('/exhibitions/$slug')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentCanceledPage } from '@/features/shop/components/PaymentCanceledPage';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { searchParams } from '@/lib/router/search';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });
 

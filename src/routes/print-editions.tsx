@@ -3,8 +3,8 @@ import { searchParams, SLUG } from '@/lib/router/search';
 import { exchangeRatesQueryOptions } from '@/features/shop/api/exchange-rates';
 import { printsQueryOptions } from '@/features/shop/api/prints';
 import { PrintEditionsPage } from '@/features/shop/components/PrintEditionsPage';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 const search = searchParams({ print: { pattern: SLUG, max: 120 } });
 

@@ -4,8 +4,8 @@ import { searchParams, SLUG } from '@/lib/router/search';
 import { exchangeRatesQueryOptions } from '@/features/shop/api/exchange-rates';
 import { pickPrint, printsQueryOptions } from '@/features/shop/api/prints';
 import { PrintViewPage } from '@/features/shop/components/PrintViewPage';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { loadMirrored } from '@/lib/offline/mirrored-query';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 // A missing or malformed slug shows the first active print. A slug that names no print for sale
 // (retired, mistyped) shows it too, saying that print is no longer available, as a 404.

@@ -1,10 +1,10 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { isNetworkError, isTransientError } from '@/lib/pocketbase/errors';
 import { SessionExpiredError } from '@/lib/pocketbase/session';
 import { button } from '@/ui/button/button.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { useReloadingForUpdate } from '../pwa/preload-recovery';
 import * as styles from './Screen.css';
 

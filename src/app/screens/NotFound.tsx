@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { button } from '@/ui/button/button.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import * as styles from './Screen.css';
 
 /** Unknown routes: "404 / Oops! Page not found" with a link home. */

@@ -1,8 +1,8 @@
-import { useSiteSettings } from '@/lib/site/site-settings';
-import { PageHead } from '@/ui/page-head/PageHead';
-import { container, eyebrow, visuallyHidden } from '@/styles/utils.css';
 import { ContactForm } from '@/features/contact/components/ContactForm';
+import { useSiteSettings } from '@/lib/site/site-settings';
+import { container, eyebrow, visuallyHidden } from '@/styles/utils.css';
 import { PrivacyNote } from '@/ui/legal/LegalLinks';
+import { PageHead } from '@/ui/page-head/PageHead';
 import * as styles from './ContactPage.css';
 
 /** /contact: the form, contact info and social links, all from the artist's site settings. */

@@ -3,8 +3,8 @@ import { notFound } from '@tanstack/react-router';
 import { dropQueryOptions } from '@/features/drop/api/drop';
 import { DropView } from '@/features/drop/components/DropView';
 import { dropTitle, resolveEnd, resolveRelease } from '@/features/drop/model/countdown';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { container } from '@/styles/utils.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 
 /** /drop/$slug (default print-drop): countdown to the release in Stockholm time, live, then ended. */
 export function DropPage({ slug, release }: { slug: string; release?: string }) {

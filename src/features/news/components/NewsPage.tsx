@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { latestNewsQueryOptions } from '@/features/news/api/news';
 import * as newsStyles from '@/features/news/components/News.css';
 import { NewsCard } from '@/features/news/components/NewsCard';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import * as styles from './NewsPage.css';
 
 /** /news: up to 9 published posts, newest first. */

@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { newsPostQueryOptions } from '@/features/news/api/news';
 import { NewsArticle } from '@/features/news/components/NewsArticle';
 import { NewsArticleSkeleton } from '@/features/news/components/NewsArticleSkeleton';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { htmlToText } from '@/lib/html/sanitize';
 import { fileUrl } from '@/lib/pocketbase/files';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import * as styles from './NewsPage.css';
 
 /** /news/$slug: the article, its skeleton while loading, or "Article Not Found". */

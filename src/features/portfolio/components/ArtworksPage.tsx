@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { artworksQueryOptions } from '@/features/portfolio/api/artworks';
 import { ArtworkGrid } from '@/features/portfolio/components/ArtworkGrid';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { container, eyebrow } from '@/styles/utils.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import * as styles from './ArtworksPage.css';
 
 /** /artworks: every artwork, newest year first, with a "{n} results" count. */

@@ -17,13 +17,12 @@ export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
   const forgetSession = useCartStore((s) => s.forgetLastCheckoutSession);
   // The URL names the session; a checkout opened by an older tab may only be remembered here.
   const toCancel = sessionId ?? rememberedSession ?? '';
-  const canceled = useQuery({ ...cancelPaymentQueryOptions(toCancel), enabled: toCancel !== '' });
-  useEffect(() => {
-    if (canceled.isSuccess && toCancel === rememberedSession) forgetSession();
-  }, [canceled.isSuccess, toCancel, rememberedSession, forgetSession]);
 
   return (
     <div className={`${container} ${styles.status}`}>
+      {toCancel ? (
+        <CloseSession sessionId={toCancel} onClosed={toCancel === rememberedSession ? forgetSession : undefined} />
+      ) : null}
       <p className={eyebrow}>Checkout</p>
       <h1 className={styles.title}>Payment canceled</h1>
       <p>Your payment was canceled. No charges were made.</p>
@@ -37,4 +36,13 @@ export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
       </div>
     </div>
   );
+}
+
+/** Closes the checkout's Stripe session (renders nothing); `onClosed` once the server did. */
+function CloseSession({ sessionId, onClosed }: { sessionId: string; onClosed?: () => void }) {
+  const closed = useQuery(cancelPaymentQueryOptions(sessionId));
+  useEffect(() => {
+    if (closed.isSuccess) onClosed?.();
+  }, [closed.isSuccess, onClosed]);
+  return null;
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useSiteSettings } from '@/lib/site/site-settings';
-import { PageHead } from '@/ui/page-head/PageHead';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { imageSource } from '@/lib/pocketbase/files';
 import { container, eyebrow } from '@/styles/utils.css';
 import { Image } from '@/ui/image/Image';
+import { PageHead } from '@/ui/page-head/PageHead';
 import * as styles from './AboutPage.css';
 
 interface CvEntry {

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { verifyPaymentQueryOptions } from '@/features/shop/api/verify-payment';
 import { PaymentSuccessPage } from '@/features/shop/components/PaymentSuccessPage';
 import { searchParams } from '@/lib/router/search';
-import { PageHead } from '@/ui/page-head/PageHead';
 
 const search = searchParams({ session_id: { pattern: /^cs_[A-Za-z0-9_]+$/, max: 255 } });
 

@@ -5,8 +5,8 @@ import { test as base } from './fixtures';
 
 export { expect } from './fixtures';
 
-export const PHONE = { width: 390, height: 844 } as const;
-export const DESKTOP = { width: 1440, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1440, height: 900 } as const;
 
 export const test = base.extend({
   viewport: async ({ isMobile }, use) => {

@@ -29,4 +29,4 @@ function buildInquiry(visitor, artwork, prefix) {
   return { name: name, phone: phone, subject: `${prefix}${artwork.title}`, message: lines.join("\n") };
 }
 
-module.exports = { buildInquiry, NO_PHONE };
+module.exports = { buildInquiry };

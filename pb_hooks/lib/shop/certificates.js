@@ -403,8 +403,6 @@ function servePdf(e, cert) {
 }
 
 module.exports = {
-  ALPHABET,
-  newCode,
   normalizeCode,
   formatCode,
   verifyUrl,
@@ -412,7 +410,6 @@ module.exports = {
   issueForOrder,
   voidForOrder,
   voidCompletion,
-  completedCourse,
   issueCompletion,
   onChapterProgress,
   makePdf,

@@ -117,4 +117,4 @@ function afterUpdate(orderId, change) {
   if (change.returned) refunds.returnCopies(orderId);
 }
 
-module.exports = { beforeUpdate, afterUpdate, STEPS };
+module.exports = { beforeUpdate, afterUpdate };

@@ -65,4 +65,4 @@ function view(app, order, token) {
   };
 }
 
-module.exports = { view, addressLines };
+module.exports = { view };

@@ -256,12 +256,4 @@ function returnCopies(orderId) {
   return Object.keys(touched);
 }
 
-module.exports = {
-  applyRefund,
-  onChargeRefunded,
-  onDisputeCreated,
-  requestRefund,
-  retryRequested,
-  returnCopies,
-  orderForPaymentIntent,
-};
+module.exports = { onChargeRefunded, onDisputeCreated, requestRefund, retryRequested, returnCopies };

@@ -97,4 +97,4 @@ function send(e, rawCode) {
   return e.html(r.status, r.html);
 }
 
-module.exports = { send, render, STYLE };
+module.exports = { send };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
-import { CERTIFICATE_TITLE, certificateQueryOptions, formatCode } from '../api/certificate';
+import { CERTIFICATE_TITLE, type CompletionCertificate, certificateQueryOptions, formatCode } from '../api/certificate';
 import { downloadCourseFile, useStoredCourseFile } from '../api/compendium';
 import * as c from './course.css';
 
@@ -10,22 +10,33 @@ import * as c from './course.css';
  * "Your certificate" on the dashboard of a completed course: the PDF of completion, kept in
  * the learner's downloads on this device at the first press (then it opens offline too).
  */
-export function CertificateCard({
-  userId,
-  courseId,
-  courseSlug,
-  completed,
-}: {
+export function CertificateCard(props: CertificateProps) {
+  // the certificate record exists only once the course is completed
+  return props.completed ? <CompletedCertificate {...props} /> : <CertificateSection {...props} cert={undefined} />;
+}
+
+interface CertificateProps {
   userId: string;
   courseId: string;
   courseSlug: string;
   completed: boolean;
-}) {
-  const record = useQuery({ ...certificateQueryOptions(userId, courseId), enabled: completed });
+}
+
+function CompletedCertificate(props: CertificateProps) {
+  const record = useQuery(certificateQueryOptions(props.userId, props.courseId));
+  return <CertificateSection {...props} cert={record.data} />;
+}
+
+function CertificateSection({
+  userId,
+  courseId,
+  courseSlug,
+  completed,
+  cert,
+}: CertificateProps & { cert: CompletionCertificate | null | undefined }) {
   const stored = useStoredCourseFile(userId, courseId, CERTIFICATE_TITLE);
   const [busy, setBusy] = useState(false);
   if (!completed && !stored) return null;
-  const cert = record.data;
 
   const download = async () => {
     setBusy(true);

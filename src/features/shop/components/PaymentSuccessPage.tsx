@@ -6,7 +6,7 @@ import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { PageHead } from '@/ui/page-head/PageHead';
 import { type VerifiedOrder, verifyPaymentQueryOptions } from '../api/verify-payment';
-import { paymentOutcome } from '../model/payment-outcome';
+import { type PaymentOutcome, paymentOutcome } from '../model/payment-outcome';
 import { useCartStore } from '../store';
 import * as styles from './ShopPage.css';
 
@@ -77,21 +77,31 @@ function NextSteps({ order, paid }: { order: VerifiedOrder | undefined; paid: bo
  * Only a paid order takes its prints out of the cart.
  */
 export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
-  const verification = useQuery({ ...verifyPaymentQueryOptions(sessionId ?? ''), enabled: !!sessionId });
+  if (!sessionId) return <PaymentOutcomeView outcome={paymentOutcome({ sessionId, verifying: false })} />;
+  return <VerifiedPayment sessionId={sessionId} />;
+}
+
+/** The page for a session the server is asked about. */
+function VerifiedPayment({ sessionId }: { sessionId: string }) {
+  const verification = useQuery(verifyPaymentQueryOptions(sessionId));
   const order = verification.data;
   const outcome = paymentOutcome({
     sessionId,
-    verifying: !!sessionId && verification.isPending,
+    verifying: verification.isPending,
     paymentStatus: order?.payment_status,
   });
   const paid = outcome.view === 'paid';
   const orderPaid = useCartStore((s) => s.orderPaid);
   useEffect(() => {
-    if (!paid || !order || !sessionId) return;
+    if (!paid || !order) return;
     const prints = order.items.filter((i) => i.type === 'print').map((i) => ({ printId: i.id, quantity: i.quantity }));
     orderPaid(sessionId, prints);
   }, [paid, order, sessionId, orderPaid]);
+  return <PaymentOutcomeView outcome={outcome} order={order} />;
+}
 
+function PaymentOutcomeView({ outcome, order }: { outcome: PaymentOutcome; order?: VerifiedOrder }) {
+  const paid = outcome.view === 'paid';
   return (
     <div className={`${container} ${styles.status}`}>
       <PageHead title={outcome.title} />

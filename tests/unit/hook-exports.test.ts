@@ -126,6 +126,21 @@ const testFiles = filesUnder('tests', (n) => /\.(ts|tsx|mjs)$/.test(n)).filter((
   f.text.includes('loadHookModule'),
 );
 
+/** "file: lib/x.js#name" for every name a file takes from a hook module that does not export it. */
+function missingExports(hooks: Source[], tests: Source[]): string[] {
+  const exported = new Map(hooks.map((f) => [relative(HOOKS_DIR, join(ROOT, f.path)), new Set(exportsOf(f))]));
+  const missing: string[] = [];
+  for (const file of [...hooks, ...tests]) {
+    for (const u of usesIn(file)) {
+      const [mod = '', name = ''] = u.split('#');
+      const names = exported.get(mod);
+      if (name === '*' || mod === CONTRACT) continue;
+      if (!names?.has(name)) missing.push(`${file.path}: ${mod}#${name}`);
+    }
+  }
+  return missing;
+}
+
 /** "lib/x.js#name" for every export nothing outside its own module uses. */
 function deadExports(hooks: Source[], tests: Source[]): string[] {
   const used = new Set<string>();
@@ -146,6 +161,10 @@ describe('pb_hooks exports', () => {
   it('every exported name of a hook module is used by another hook file or a test', () => {
     expect(hookFiles.length).toBeGreaterThan(40);
     expect(deadExports(hookFiles, testFiles)).toEqual([]);
+  });
+
+  it('every name a hook file or a test takes from a hook module is exported by it', () => {
+    expect(missingExports(hookFiles, testFiles)).toEqual([]);
   });
 
   it('sees every way the hooks use a module (so an unused export cannot hide)', () => {
@@ -175,5 +194,10 @@ describe('pb_hooks exports', () => {
     ]);
     const test = { path: 'tests/unit/x.test.ts', text: "const { two } = loadHookModule('lib/a.js');" };
     expect(deadExports([...modules, user], [test])).not.toContain('pb_hooks/lib/a.js: two');
+    const wrong = { path: 'pb_hooks/y.pb.js', text: `${req('a.js')}.three();\nconst { nine } = ${req('b.js')};` };
+    expect(missingExports(modules, [wrong]).sort()).toEqual([
+      'pb_hooks/y.pb.js: lib/a.js#three',
+      'pb_hooks/y.pb.js: lib/b.js#nine',
+    ]);
   });
 });

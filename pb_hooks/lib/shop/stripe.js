@@ -143,4 +143,5 @@ module.exports = {
   expireCheckoutSession,
   createRefund,
   verifySignature,
+  request,
 };

@@ -16,7 +16,7 @@ const AFTER = ['lost-5xx', 'lost-429', 'lost-hang', 'lost-cut'] as const;
 export const PROXY_FAULTS = [...BEFORE, ...AFTER] as const;
 export type ProxyFault = (typeof PROXY_FAULTS)[number];
 
-export interface FaultPlan {
+interface FaultPlan {
   /** Chance that a request meets a fault. */
   rate: number;
   kinds: readonly ProxyFault[];

@@ -91,8 +91,15 @@ function usesIn(file: Source): Set<string> {
       if (m) aliases.set(n.id.name, m);
     }
   });
+  // a module kept as an object's property (`{ input: require(m) }`, read as `hot.input.name`)
+  const fields = new Map<string, string>();
+  walk(program, (n) => {
+    const m = n.type === 'Property' && !n.computed && n.key?.name ? moduleOf(n.value) : null;
+    if (m) fields.set(n.key.name, m);
+  });
   const target = (expr: Node): string | null =>
     moduleOf(expr) ??
+    (expr?.type === 'MemberExpression' && !expr.computed ? (fields.get(expr.property.name) ?? null) : null) ??
     (expr?.type === 'CallExpression' && expr.callee.type === 'Identifier' && expr.arguments.length === 0
       ? (aliases.get(`${expr.callee.name}()`) ?? null)
       : null);
@@ -176,6 +183,7 @@ describe('pb_hooks exports', () => {
       lib('b.js', 'function three() {}\nfunction four() {}\nmodule.exports = { three, four };'),
       lib('c.js', 'function five() {}\nfunction six() {}\nmodule.exports = { five, six };'),
       lib('d.js', 'function seven() {}\nmodule.exports = { seven };'),
+      lib('e.js', 'function eight() {}\nfunction ten() {}\nmodule.exports = { eight, ten };'),
     ];
     const user = {
       path: 'pb_hooks/x.pb.js',
@@ -185,12 +193,14 @@ describe('pb_hooks exports', () => {
         `function c() {\n  return ${req('c.js')};\n}`,
         'const m = c();\nm.five();',
         `const d = ${req('d.js')};\nhandOn(d);`,
+        `globalThis.hot = { e: ${req('e.js')} };\nglobalThis.hot.e.eight();`,
       ].join('\n'),
     };
     expect(deadExports([...modules, user], [])).toEqual([
       'pb_hooks/lib/a.js: two',
       'pb_hooks/lib/b.js: four',
       'pb_hooks/lib/c.js: six',
+      'pb_hooks/lib/e.js: ten',
     ]);
     const test = { path: 'tests/unit/x.test.ts', text: "const { two } = loadHookModule('lib/a.js');" };
     expect(deadExports([...modules, user], [test])).not.toContain('pb_hooks/lib/a.js: two');

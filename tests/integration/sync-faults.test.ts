@@ -1,12 +1,15 @@
 // The seeded fault harness at the integration level: the app's own outbox, drainer, merge
 // rules, progress writes, pull and reconcile, and session rules (tests/sync-faults/device.ts),
-// on fake-indexeddb, against a real PocketBase that is cut off, refuses with 500/503/429,
-// hangs, restarts, and meets skewed clocks, killed tabs, two tabs, expired tokens and a second
-// account. Runs go on side by side (vitest --maxConcurrency, 5 unless told), each with its
-// own accounts and device addresses, so a restart one run causes is a fault for the others
-// too. npm test runs 50 seeds; `npm run bench -- sync-faults` runs the 1,000 (the seeds
-// come from SYNC_FAULT_SEEDS then, e.g. "1-950" or "17"); a failing seed replays with
-// `npm run bench -- sync-faults --seed N`.
+// on fake-indexeddb, against a real PocketBase behind one fault proxy per device (5xx, 429,
+// held and closed requests, answers lost after the write was stored), a restart, devices
+// offline, clocks off and never measured, killed tabs, two tabs, expired tokens and a second
+// account; judged against the learner's recorded intent (tests/sync-faults/accounting.ts).
+// Runs go on side by side (vitest --maxConcurrency, 5 unless told), each with its own
+// accounts and device addresses, so a restart one run causes is a fault for the others too.
+// npm test runs 50 seeds; `npm run bench -- sync-faults` runs the 1,000 (the seeds come from
+// SYNC_FAULT_SEEDS then, e.g. "1-950" or "17"); a failing seed replays with
+// `npm run bench -- sync-faults --seed N` (SYNC_FAULT_DEBUG=1 prints its intents and the
+// server's records).
 import 'fake-indexeddb/auto';
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, it } from 'vitest';

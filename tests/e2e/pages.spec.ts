@@ -65,7 +65,15 @@ test.describe('home', () => {
   test('footer has its four columns, copyright with the current year, and no cart button while the cart is empty', async ({
     page,
   }) => {
+    // home has its own sign-up (Stay Connected) above the footer: the footer points to it there
     await page.goto('/');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Sign up above' })).toHaveAttribute(
+      'href',
+      '#stay-connected',
+    );
+    await expect(page.getByRole('contentinfo').getByRole('textbox', { name: 'Email address' })).toHaveCount(0);
+    // every other page carries the footer's own form
+    await page.goto('/artworks');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText(ARTIST, { exact: true })).toBeVisible();
     await expect(
@@ -165,6 +173,11 @@ test.describe('layout rules', () => {
     await expect(panel.getByText('Subtotal')).toBeVisible();
     await expect(panel.getByText('€480', { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: 'Remove Demo print' }).click();
+    // the emptied panel stays open with its undo until the visitor closes it
+    await expect(panel.getByRole('status')).toContainText('Removed “Demo print”.');
+    await expect(panel.getByText('Your cart is empty.')).toBeVisible();
+    await expect(cart).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(cart).toHaveCount(0);
   });

@@ -97,12 +97,14 @@ function usesIn(file: Source): Set<string> {
     const m = n.type === 'Property' && !n.computed && n.key?.name ? moduleOf(n.value) : null;
     if (m) fields.set(n.key.name, m);
   });
-  const target = (expr: Node): string | null =>
-    moduleOf(expr) ??
-    (expr?.type === 'MemberExpression' && !expr.computed ? (fields.get(expr.property.name) ?? null) : null) ??
-    (expr?.type === 'CallExpression' && expr.callee.type === 'Identifier' && expr.arguments.length === 0
-      ? (aliases.get(`${expr.callee.name}()`) ?? null)
-      : null);
+  const target = (expr: Node): string | null => {
+    const direct = moduleOf(expr);
+    if (direct) return direct;
+    if (expr?.type === 'MemberExpression' && !expr.computed) return fields.get(expr.property.name) ?? null;
+    if (expr?.type === 'CallExpression' && expr.callee.type === 'Identifier' && expr.arguments.length === 0)
+      return aliases.get(`${expr.callee.name}()`) ?? null;
+    return null;
+  };
   for (const [name, m] of [...aliases]) aliases.set(`${name}()`, m);
   // bindings: const { a, b } = require(m); const v = require(m)
   walk(program, (n) => {

@@ -22,8 +22,8 @@ export function App(props: AppProps) {
     // remembered presses wait for this
     document.documentElement.setAttribute('data-hydrated', '');
     void authReady();
-    startCourseSync();
-  }, []);
+    startCourseSync(queryClient);
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

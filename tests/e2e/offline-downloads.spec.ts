@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createSession, type Session, signIn } from './accounts';
+import { asSuperuser, createSession, findRecords, type Session, signIn } from './accounts';
 import { chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
 import { learnerCacheKeys, seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';
 
@@ -228,4 +228,60 @@ test('no serious or critical axe violations on /downloads', async ({ page, reque
   await expect(page.getByTestId('downloadable-chapter').first()).toBeVisible();
   await settleFirstVisit(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('a refunded course leaves the device at the next sync: the downloaded video and chapter text are gone, offline too', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  const video = await recordTestVideo(page);
+  const course = await courseBySlug(request);
+  const listed = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+  const chapter = { ...listed, ...(await setChapterVideo(request, listed.id, video, 'lesson.webm')) };
+  const learner = await createSession(request, 'learner', 'refunded');
+  // a paid course order and its enrolment, as the webhook leaves them
+  const order = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/orders/records', {
+    kind: 'course',
+    user_id: learner.record.id,
+    email: learner.record.email,
+    items: [{ id: course.id, title: course.title, quantity: 1 }],
+    currency: 'usd',
+    amount_total: 13900,
+    status: 'paid',
+  });
+  await asSuperuser(request, 'POST', '/api/collections/course_enrollments/records', {
+    user_id: learner.record.id,
+    course_id: course.id,
+    order_id: order.id,
+    enrolled_at: new Date().toISOString(),
+    source: 'purchase',
+  });
+  await signIn(page, learner);
+  await downloadChapter(page, chapter.title);
+  const chapterPath = `/course/whispering-game/chapter/${chapter.id}`;
+  await page.goto(chapterPath);
+  await expect(page.getByRole('heading', { level: 1, name: chapter.title })).toBeVisible();
+  const key = `/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`;
+  expect(await learnerCacheKeys(page)).toEqual([key]);
+
+  // The artist refunds it (refunded outside the site, marked in the admin UI): the enrolment ends.
+  await asSuperuser(request, 'PATCH', `/api/collections/orders/records/${order.id}`, { status: 'refunded' });
+  expect(
+    await findRecords(request, 'course_enrollments', `user_id = "${learner.record.id}" && course_id = "${course.id}"`),
+  ).toEqual([]);
+
+  // The learner opens the app online once: the check on start takes the course off the device.
+  await page.goto('/my-courses');
+  await expect.poll(() => learnerCacheKeys(page), { timeout: 15_000 }).toEqual([]);
+
+  // Offline afterwards: no video, no chapter text, nothing listed.
+  await context.setOffline(true);
+  expect(await page.evaluate(async (k) => (await fetch(k)).status, key)).toBe(404);
+  await page.goto('/downloads');
+  await expect(page.getByText('Nothing downloaded yet.')).toBeVisible();
+  await page.goto(chapterPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Chapter Locked' })).toBeVisible();
+  await expect(page.getByTestId('chapter-video')).toHaveCount(0);
+  await context.setOffline(false);
 });

@@ -5,6 +5,7 @@ import { db } from '@/lib/offline/db';
 import { listMirror, type Mirror, recordMirror, userMirror } from '@/lib/offline/mirror';
 import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
+import { currentUser, sessionUserId } from '@/lib/pocketbase/session';
 import type {
   CourseEnrollmentsRecord,
   CourseLessonsRecord,
@@ -13,6 +14,7 @@ import type {
   CoursesRecord,
   CourseTasksRecord,
 } from '@/lib/pocketbase/types.gen';
+import { forgetCourse } from './course-access';
 import { courseKeys } from './keys';
 import { offlineChapterData } from './offline-copies';
 
@@ -82,13 +84,19 @@ export const enrollmentQueryOptions = (userId: string, courseId: string) =>
   mirroredQueryOptions({
     queryKey: courseKeys.enrollment(userId, courseId),
     learner: true,
-    remote: async () =>
-      (
-        await pb.collection(Collections.CourseEnrollments).getList<CourseEnrollmentsRecord>(1, 1, {
-          filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
-          skipTotal: true,
-        })
-      ).items[0] ?? null,
+    remote: async () => {
+      const enrolment =
+        (
+          await pb.collection(Collections.CourseEnrollments).getList<CourseEnrollmentsRecord>(1, 1, {
+            filter: pb.filter('user_id = {:u} && course_id = {:c}', { u: userId, c: courseId }),
+            skipTotal: true,
+          })
+        ).items[0] ?? null;
+      // no longer enrolled (refunded): what the device keeps of the course goes (admins read without one)
+      if (!enrolment && sessionUserId() === userId && currentUser()?.role !== 'admin')
+        await forgetCourse(userId, courseId);
+      return enrolment;
+    },
     mirror: userMirror<CourseEnrollmentsRecord | null>(userId, `enrollment:${userId}:${courseId}`),
   });
 

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Collections } from '@/lib/contract/contract.gen';
 import { pb } from '@/lib/pocketbase/client';
-import { requireLiveSession } from '@/lib/pocketbase/session';
+import { requireLiveSession, sessionUserId } from '@/lib/pocketbase/session';
 import type { CourseModulesRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
+import { forgetCoursesBut } from './course-access';
 import { courseKeys } from './keys';
 import type { DownloadableChapter } from './offline-copies';
 
@@ -40,6 +41,8 @@ export const downloadableCoursesQueryOptions = (userId: string) =>
         course.chapters.push(chapter as unknown as DownloadableChapter);
         byCourse.set(c.course_id, course);
       }
+      // the whole answer of what this learner may read: courses kept here and not in it go
+      if (sessionUserId() === userId) await forgetCoursesBut(userId, byCourse.keys());
       return [...byCourse.values()];
     },
   });

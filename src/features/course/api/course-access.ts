@@ -1,0 +1,84 @@
+// A course the learner no longer has (refunded: the server ended the enrolment) leaves their
+// device at the next sync, not only the server: its downloaded videos, compendium and
+// certificate copies, chapter snapshots and mirrored chapter texts go. Progress stays (on the
+// server and here), so buying the course again resumes it. Only an answer of a live session
+// counts (an expired token reads as a guest, whose empty answer must never wipe a learner's
+// course), and only for the account that asked. Admins read every chapter without an
+// enrolment, so their copies are judged by what the server lets them read, like everyone's.
+import { Collections } from '@/lib/contract/contract.gen';
+import { db, userRowKey } from '@/lib/offline/db';
+import { pb } from '@/lib/pocketbase/client';
+import { requireLiveSession, sessionUserId } from '@/lib/pocketbase/session';
+import type { CourseModulesRecord } from '@/lib/pocketbase/types.gen';
+import { removeCourseDownload } from './manage-downloads';
+
+/** The courses whose data this account keeps on the device (downloads and mirrored chapters). */
+async function coursesOnDevice(userId: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const row of await db.downloads.where('userId').equals(userId).toArray())
+    if (row.courseId) ids.add(row.courseId);
+  for (const row of await db.user_rows.where('userId').equals(userId).toArray()) {
+    const courseId = mirroredCourse(userId, row.key, row.value);
+    if (courseId) ids.add(courseId);
+  }
+  return ids;
+}
+
+/** The course a mirrored chapter text (or chapter list) belongs to, or ''. */
+function mirroredCourse(userId: string, key: string, value: unknown): string {
+  const query = key.slice(userRowKey(userId, '').length);
+  if (query.startsWith('chapters:')) return query.slice(query.lastIndexOf(':') + 1);
+  if (query.startsWith('chapter:')) return (value as Pick<CourseModulesRecord, 'course_id'> | null)?.course_id ?? '';
+  return '';
+}
+
+/**
+ * Removes what this account keeps of one course it may no longer read: downloads and their
+ * copies, chapter texts and lists; its mirrored enrolment becomes "none".
+ */
+export async function forgetCourse(userId: string, courseId: string): Promise<void> {
+  await removeCourseDownload(userId, courseId);
+  await db.transaction('rw', db.user_rows, async () => {
+    const rows = await db.user_rows.where('userId').equals(userId).toArray();
+    const gone = rows.filter((r) => mirroredCourse(userId, r.key, r.value) === courseId).map((r) => r.key);
+    await db.user_rows.bulkDelete(gone);
+    const enrolment = userRowKey(userId, `enrollment:${userId}:${courseId}`);
+    if (await db.user_rows.get(enrolment))
+      await db.user_rows.put({ key: enrolment, userId, value: null, updatedAt: Date.now() });
+    const listKey = userRowKey(userId, `enrollments:${userId}`);
+    const list = await db.user_rows.get(listKey);
+    if (Array.isArray(list?.value)) {
+      const value = (list.value as { course_id?: string }[]).filter((e) => e.course_id !== courseId);
+      await db.user_rows.put({ ...list, value, updatedAt: Date.now() });
+    }
+  });
+}
+
+/** Forgets every course on the device that is not among the ones the server lets the account read. */
+export async function forgetCoursesBut(userId: string, readable: Iterable<string>): Promise<string[]> {
+  const keep = new Set(readable);
+  const gone = [...(await coursesOnDevice(userId))].filter((id) => !keep.has(id));
+  for (const courseId of gone) await forgetCourse(userId, courseId);
+  return gone;
+}
+
+/**
+ * The sync's check (on start and on every reconnect): asks the server which courses' chapters
+ * this learner may read now (the chapter rule: enrolled or admin) and forgets the others kept
+ * on this device. Returns the courses forgotten. Throws without a live session or a connection
+ * (nothing is removed then).
+ */
+export async function checkCourseAccess(userId: string): Promise<string[]> {
+  if (!(await coursesOnDevice(userId)).size) return [];
+  requireLiveSession();
+  if (sessionUserId() !== userId) return [];
+  const chapters = await pb
+    .collection(Collections.CourseModules)
+    .getFullList<Pick<CourseModulesRecord, 'course_id'>>({ fields: 'course_id', requestKey: null });
+  // another account signed in meanwhile: this answer is theirs
+  if (sessionUserId() !== userId) return [];
+  return forgetCoursesBut(
+    userId,
+    chapters.map((c) => c.course_id),
+  );
+}

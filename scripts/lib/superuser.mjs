@@ -21,21 +21,26 @@ export async function superuserToken(url, { ip } = {}) {
 }
 
 /**
- * A request as the superuser of `server` ({url, superuser: {token}}): JSON unless the caller's
- * headers say otherwise. Resolves the response, whatever its status.
+ * A request as the superuser of `server` ({url, superuser: {token}}): JSON unless the body is a
+ * FormData (fetch writes its multipart type) or the caller's headers say otherwise. Resolves
+ * the response, whatever its status.
  */
 export function superuserFetch(server, path, init = {}) {
+  const type = init.body instanceof FormData ? {} : { 'content-type': 'application/json' };
   return fetch(`${server.url}${path}`, {
     ...init,
-    headers: { 'content-type': 'application/json', authorization: server.superuser.token, ...init.headers },
+    headers: { ...type, authorization: server.superuser.token, ...init.headers },
   });
 }
 
-/** A request as the superuser that must succeed: its JSON body (null when empty); throws with the answer otherwise. */
+/**
+ * A request as the superuser that must succeed: `body` goes as JSON, or as a multipart form
+ * when it is a FormData. Its JSON answer (null when empty); throws with the answer otherwise.
+ */
 export async function superuserJson(server, method, path, body) {
   const res = await superuserFetch(server, path, {
     method,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);

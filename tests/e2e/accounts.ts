@@ -2,8 +2,8 @@
 // (scripts/lib/superuser.mjs); learners and admins are made through it and signed in with
 // an impersonation token, since real users sign in with Google.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { superuserToken as signInAsSuperuser } from '../../scripts/lib/superuser.mjs';
+import { test } from './fixtures';
+import { superuserToken as signInAsSuperuser, superuserJson } from '../../scripts/lib/superuser.mjs';
 
 const rand = (n: number) => Math.floor(Math.random() * n);
 
@@ -14,32 +14,29 @@ let cachedToken: string | undefined;
  * address (`*:auth`), and the workers would otherwise share one.
  */
 export async function superuserToken(): Promise<string> {
-  if (!cachedToken) {
-    const baseURL = test.info().project.use.baseURL;
-    if (!baseURL) throw new Error('the Playwright project has no baseURL');
-    cachedToken = await signInAsSuperuser(baseURL, { ip: `10.250.${rand(254)}.${rand(254) + 1}` });
-  }
+  cachedToken ??= await signInAsSuperuser(baseURL(), { ip: `10.250.${rand(254)}.${rand(254) + 1}` });
   return cachedToken;
 }
 
-type FetchOptions = NonNullable<Parameters<APIRequestContext['fetch']>[1]>;
+function baseURL(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error('the Playwright project has no baseURL');
+  return url;
+}
 
-/** An API call as the superuser (JSON `data`, or a `multipart` form); fails the test unless it succeeds. */
+/**
+ * An API call as the superuser that must succeed (JSON `data`, or a FormData sent as a
+ * multipart form): the one superuser request of the integration tests, the harnesses and the
+ * benches (scripts/lib/superuser.mjs), aimed at this project's server. Its JSON answer.
+ * `_request` is not used: callers still pass Playwright's request from when the call went through it.
+ */
 export async function asSuperuser<T = Record<string, unknown>>(
-  request: APIRequestContext,
+  _request: APIRequestContext,
   method: string,
   path: string,
   data?: unknown,
-  multipart?: FetchOptions['multipart'],
 ): Promise<T> {
-  const res = await request.fetch(path, {
-    method,
-    headers: { authorization: await superuserToken() },
-    data,
-    multipart,
-  });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
+  return superuserJson<T>({ url: baseURL(), superuser: { token: await superuserToken() } }, method, path, data);
 }
 
 /** Records of any collection (server-only ones too) matching a PocketBase filter. */

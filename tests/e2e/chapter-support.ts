@@ -40,12 +40,14 @@ export async function setChapterVideo(
   name = 'chapter.webm',
   seconds = 3,
 ) {
+  const form = new FormData();
+  form.set('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), name);
+  form.set('duration_seconds', String(seconds));
   return asSuperuser<{ video: string; collectionId: string }>(
     request,
     'PATCH',
     `/api/collections/course_modules/records/${chapterId}`,
-    undefined,
-    { video: { name, mimeType: 'video/webm', buffer: video }, duration_seconds: String(seconds) },
+    form,
   );
 }
 

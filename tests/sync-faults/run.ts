@@ -65,20 +65,17 @@ const TRANSIT_BOUND_MS = 10_000;
 
 async function createLearner(server: FaultServer, tag: string, courseId: string, tokenSeconds: number) {
   const password = 'x-unused-password-1234';
-  const user = await server.admin<{ id: string; email: string }>('POST', '/api/collections/users/records', {
-    email: `${tag}@faults.test`,
-    name: tag,
-    role: 'learner',
-    password,
-    passwordConfirm: password,
-    verified: true,
-  });
-  await server.admin('POST', '/api/collections/course_enrollments/records', {
-    user_id: user.id,
-    course_id: courseId,
-    enrolled_at: new Date().toISOString(),
-    source: 'manual',
-  });
+  const email = `${tag}@faults.test`;
+  const user = await server.create<{ id: string; email: string }>(
+    'users',
+    { email, name: tag, role: 'learner', password, passwordConfirm: password, verified: true },
+    `email="${email}"`,
+  );
+  await server.create(
+    'course_enrollments',
+    { user_id: user.id, course_id: courseId, enrolled_at: new Date().toISOString(), source: 'manual' },
+    `user_id="${user.id}" && course_id="${courseId}"`,
+  );
   const signIn = async (seconds = tokenSeconds) =>
     server.admin<{ token: string; record: Record<string, unknown> }>(
       'POST',

@@ -1,5 +1,5 @@
 // Work the server does after something slow (the WebP copies of an image, storing a finished
-// chapter-video upload, mailing a contact message) must not write back a record it read
+// chapter-video upload, mailing a contact message, Stripe's checkout session) must not write back a record it read
 // before: each one is held at its write (pb_hooks/lib/setup/test-seam.js) while a payment's stock
 // statements and an admin's edit land, then let go. Afterwards the sale, the holds and the
 // edit are all still there. Needs the build (dist-ssr/, the renderer makes the copies).
@@ -252,5 +252,45 @@ describe('a contact message', () => {
     expect(sent.status).toBe(200);
     const [stored] = await list(pb, 'contact_messages', `client_id="${clientId}"`);
     expect(stored).toMatchObject({ subject: 'Gallery Representation', mail_status: 'sent', mail_error: '' });
+  });
+});
+
+describe("a checkout's Stripe session", () => {
+  it('recorded after Stripe answered, while the print sells and the artist edits the order and the print: all stay', async () => {
+    const print = await createPrint(pb, { edition_size: 10 });
+    const email = `${unique('slow-stripe')}@example.com`;
+    let paidOrder = '';
+    const opened = await seams.holdDuring(
+      'checkout-session',
+      () => checkout(pb, [{ id: print.id, quantity: 1 }], { email }),
+      async () => {
+        const [mine] = await list(pb, 'orders', `email="${email}"`);
+        expect(mine).toMatchObject({ status: 'pending', stripe_session_id: '' });
+        const other = await checkout(pb, [{ id: print.id, quantity: 2 }]);
+        expect(other.status, JSON.stringify(other.json)).toBe(200);
+        await stripe.pay(other.json.sessionId);
+        paidOrder = other.json.orderId;
+        expect((await patchRecord(pb, 'orders', mine.id, { problem: 'Call before shipping' })).status).toBe(200);
+        expect((await patchRecord(pb, 'prints', print.id, EDIT)).status).toBe(200);
+      },
+    );
+    expect(opened.status, JSON.stringify(opened.json)).toBe(200);
+    const [mine] = await list(pb, 'orders', `email="${email}"`);
+    expect(mine).toMatchObject({
+      id: opened.json.orderId,
+      status: 'pending',
+      stripe_session_id: opened.json.sessionId,
+      problem: 'Call before shipping',
+    });
+    expect(await getRecord(pb, 'prints', print.id)).toMatchObject({ ...EDIT, sold: 2, available: 7 });
+    const holds = await list(pb, 'stock_holds', `print_id="${print.id}"`);
+    expect(holds.map((h) => [h.order_id, h.status, h.quantity])).toEqual([
+      [mine.id, 'open', 1],
+      [paidOrder, 'consumed', 2],
+    ]);
+    // the session recorded is the one the buyer pays: the order is fulfilled from it
+    await stripe.pay(opened.json.sessionId);
+    await until(async () => (await getRecord(pb, 'orders', mine.id)).status === 'paid', 'the order paid');
+    expect(await getRecord(pb, 'prints', print.id)).toMatchObject({ sold: 3, available: 7 });
   });
 });

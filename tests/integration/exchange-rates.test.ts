@@ -3,6 +3,7 @@
 // one large move a day; otherwise the last good rate stays, the refusal is logged and the
 // artist is mailed. The artist confirms a rate in the admin UI (exchange_rates.confirmed_rate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSeams, type Seams } from '../support/test-seam';
 import {
   ARTIST,
   checkout,
@@ -14,19 +15,23 @@ import {
   type Shop,
   startRatesFeed,
   startShop,
+  until,
 } from './shop-support';
 
 let shop: Shop;
+let seams: Seams;
 let rates: Awaited<ReturnType<typeof startRatesFeed>>;
 let offered = { SEK: 11.2, USD: 1.08 };
 
 beforeAll(async () => {
   rates = await startRatesFeed(() => ({ base: 'EUR', rates: offered }));
-  shop = await startShop(rates.env);
+  seams = makeSeams();
+  shop = await startShop({ ...rates.env, ...seams.env });
 });
 afterAll(async () => {
   await shop?.stop();
   await rates?.stop();
+  seams?.remove();
 });
 
 const row = async (currency: string) => (await list(shop.pb, 'exchange_rates', `currency='${currency}'`))[0];
@@ -40,8 +45,9 @@ async function refreshWith(sek: number) {
   usdStep += 1;
   const usd = Math.round((1.08 + usdStep * 0.0001) * 10000) / 10000;
   offered = { SEK: sek, USD: usd };
-  await runCron(shop.pb, 'atelier_exchange_rates', async () => (await row('USD'))?.rate === usd);
-  expect((await row('USD'))?.rate).toBe(usd);
+  const ran = async () => (await row('USD'))?.rate === usd;
+  await runCron(shop.pb, 'atelier_exchange_rates', ran);
+  await until(ran, 'the refresh', 30_000);
 }
 
 const rateMails = async () => (await mailTo(shop, ARTIST)).filter((m) => /exchange rate/i.test(m.subject));
@@ -101,5 +107,18 @@ describe('exchange rates', () => {
       shop.stripe.requests.filter((q) => q.path === '/v1/checkout/sessions').at(-1)?.params.line_items[0].price_data
         .unit_amount,
     ).toBe(String(Math.round((24000 * 7.3) / 100) * 100));
+  });
+  it('the artist confirms a rate while a refresh waits for the feed: hers stays, and the fetched rate is judged against it', async () => {
+    const sek = await row('SEK');
+    // 9.2 is 27% above the reference before her save (7.25), 2% above the one she saves (9.0)
+    await seams.holdDuring(
+      'rates-write',
+      () => refreshWith(9.2),
+      async () => {
+        expect((await patchRecord(shop.pb, 'exchange_rates', sek.id, { confirmed_rate: 9.0 })).status).toBe(200);
+        expect(await row('SEK')).toMatchObject({ rate: 9.0, confirmed_rate: 9.0 });
+      },
+    );
+    expect(await row('SEK')).toMatchObject({ rate: 9.2, confirmed_rate: 9.0, source: expect.stringMatching(/^http/) });
   });
 });

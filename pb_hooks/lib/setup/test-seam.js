@@ -1,4 +1,4 @@
-// A test seam for the concurrency tests (tests/integration/background-writes.test.ts): holds a
+// A test seam for the concurrency tests (tests/integration/background-writes.test.ts and others): holds a
 // piece of background work at the moment its slow part is over and its write is next, so a
 // test can race a payment and an admin edit into exactly that window. Active only when
 // ATELIER_TEST_SEAMS names a folder (the tests set it; production never does) and the test

@@ -113,6 +113,7 @@ function openSession(order, lineItems, opts) {
     session = stripe.createCheckoutSession(params, `create-${order.id}`);
     if (prof) prof.mark("stripe");
     if (!session?.id || !session.url) throw new Error("no checkout URL in Stripe's answer");
+    require(`${__hooks}/lib/setup/test-seam.js`).hold("checkout-session");
     $app.runInTransaction((txApp) => {
       if (prof) prof.mark("sessionTxWait");
       txApp

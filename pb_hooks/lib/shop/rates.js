@@ -100,6 +100,7 @@ function refresh() {
   const alerts = [];
   const now = Date.now();
   const fallback = require(`${__hooks}/lib/shop/pricing.js`).FALLBACK_RATES;
+  require(`${__hooks}/lib/setup/test-seam.js`).hold("rates-write");
   // after the fetch: a short transaction that reads each row afresh (the artist may be confirming)
   $app.runInTransaction((txApp) => {
     for (const cur of ["SEK", "USD"]) {

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { createSession, signIn } from './accounts';
-import { chapters, courseBySlug, ownChapter, recordTestVideo, setChapterVideo } from './chapter-support';
+import {
+  chapters,
+  courseBySlug,
+  openChapterRow,
+  ownChapter,
+  recordTestVideo,
+  setChapterVideo,
+} from './chapter-support';
 import { seriousAxeViolations, settleFirstVisit } from './support';
 
 // Desktop and phone run in parallel against one server: each edits its own chapters
@@ -13,10 +20,6 @@ const chapterIndex = (project: string) => (project === 'phone' ? 6 : 5);
 async function openAdmin(page: Page) {
   await page.goto('/admin/videos');
   await expect(page.getByRole('heading', { level: 1, name: 'Course Chapter Management' })).toBeVisible();
-}
-
-function card(page: Page, title: string) {
-  return page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
 test('signed out, /admin/videos sends you to /auth and remembers where you were going', async ({ page }) => {
@@ -52,7 +55,7 @@ test('the admin uploads a generated video with visible progress, sees its durati
   await signIn(page, admin);
   await openAdmin(page);
   await expect(page.getByLabel('Course')).toHaveValue(course.id);
-  const c = card(page, chapter.title);
+  const c = await openChapterRow(page, chapter.title);
   await expect(c.getByTestId('video-status')).toHaveText('No video');
 
   // Slow the upload down so the progress bar is seen moving (DevTools network throttling).
@@ -108,7 +111,7 @@ test('an upload whose connection drops retries from the last stored chunk; the p
   const before = await setChapterVideo(request, chapter.id, video, 'before.webm');
   await signIn(page, admin);
   await openAdmin(page);
-  const c = card(page, chapter.title);
+  const c = await openChapterRow(page, chapter.title);
   await expect(c.getByText('Video uploaded')).toBeVisible();
 
   // The connection drops whenever a chunk is sent (the server side of a chunk cut off
@@ -134,7 +137,7 @@ test('an upload the server refuses says why and leaves the previous video in pla
   const before = await setChapterVideo(request, own.chapterId, video, 'kept.webm');
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${own.courseId}`);
-  const c = card(page, own.title);
+  const c = await openChapterRow(page, own.title);
   await page.route('**/api/video-uploads', (route) =>
     route.fulfill({
       status: 413,
@@ -157,7 +160,7 @@ test('a file that is not a video is refused in the browser', async ({ page, requ
   const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
   await openAdmin(page);
-  const input = card(page, chapter.title).getByLabel(/Upload video|Replace video/);
+  const input = (await openChapterRow(page, chapter.title)).getByLabel(/Upload video|Replace video/);
   await expect(input).toHaveAttribute('accept', 'video/*');
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Please choose a video file.')).toBeVisible();
@@ -172,7 +175,7 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
   const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
   await openAdmin(page);
-  const c = card(page, chapter.title);
+  const c = await openChapterRow(page, chapter.title);
 
   await c.getByRole('button', { name: 'Edit' }).click();
   const box = c.getByRole('textbox', { name: 'Text content' });
@@ -226,8 +229,7 @@ test('every admin failure toast shows when the server fails', async ({ page, req
   await page.unroute('**/api/collections/course_modules/records?*');
 
   await page.reload();
-  const c = card(page, chapter.title);
-  await expect(c).toBeVisible();
+  const c = await openChapterRow(page, chapter.title);
   await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) =>
     route.request().method() === 'PATCH' ? fail(route) : route.continue(),
   );
@@ -247,7 +249,7 @@ test('removing a video that fails says "Failed to delete video" and keeps it', a
   await setChapterVideo(request, chapter.id, video, 'keep.webm');
   await signIn(page, admin);
   await openAdmin(page);
-  const c = card(page, chapter.title);
+  const c = await openChapterRow(page, chapter.title);
   await page.route(`**/api/collections/course_modules/records/${chapter.id}*`, (route) =>
     route.request().method() === 'PATCH'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"x","data":{}}' })
@@ -263,9 +265,14 @@ test('offline, the admin page says writes need a connection', async ({ page, req
   await signIn(page, admin);
   await openAdmin(page);
   await expect(page.getByTestId('chapter-card').first()).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Manage / })
+    .first()
+    .click();
   await context.setOffline(true);
   await expect(page.getByTestId('admin-offline')).toContainText('need a connection');
   await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeDisabled();
+  await expect(page.getByLabel(/Upload video|Replace video/).first()).toBeDisabled();
   await context.setOffline(false);
 });
 
@@ -276,4 +283,112 @@ test('no serious or critical axe violations on /admin/videos', async ({ page, re
   await expect(page.getByTestId('chapter-card').first()).toBeVisible();
   await settleFirstVisit(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('the chapter list is one row per chapter that opens to edit, with a styled, keyboard-reachable picker', async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await createSession(request, 'admin', 'admin');
+  const course = await courseBySlug(request);
+  const all = await chapters(request, course.id);
+  await signIn(page, admin);
+  await openAdmin(page);
+  const rows = page.getByTestId('chapter-card');
+  await expect(rows).toHaveCount(all.length);
+
+  // closed, every chapter is one short row: number and title, video state, text state, Manage
+  const phone = testInfo.project.name === 'phone';
+  for (const row of await rows.all()) {
+    const box = (await row.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(phone ? 150 : 80);
+    await expect(row.getByRole('textbox')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Edit' })).toBeHidden();
+  }
+  const list = (await page.getByRole('list', { name: `Chapters of ${course.title}` }).boundingBox())!;
+  expect(list.height).toBeLessThan(all.length * (phone ? 160 : 90));
+
+  const chapter = all[0]!;
+  const row = rows.filter({ has: page.getByRole('heading', { name: chapter.title }) });
+  await expect(row.getByTestId('row-note')).toHaveText(chapter.content.trim() ? 'Text written' : 'No text yet');
+  const manage = row.getByRole('button', { name: `Manage ${chapter.title}`, exact: true });
+  await expect(manage).toHaveAttribute('aria-expanded', 'false');
+  await manage.click();
+  const close = row.getByRole('button', { name: `Close ${chapter.title}`, exact: true });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  // the picker is a button-like label; the browser's own file control is not what is seen
+  const label = row.locator('label', { hasText: /^(Upload|Replace) video$/ });
+  await expect(label).toBeVisible();
+  const input = row.getByLabel(/^(Upload|Replace) video$/);
+  const inputBox = (await input.boundingBox())!;
+  expect(inputBox.width).toBeLessThanOrEqual(1);
+  const labelBox = (await label.boundingBox())!;
+  expect(labelBox.height).toBeGreaterThanOrEqual(24);
+  expect(await label.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+  // the drop hint is for a mouse; a touch screen does not show it
+  await expect(row.getByText('or drop a video file here')).toBeVisible({ visible: !phone });
+
+  // keyboard: Tab from Close reaches the picker (after Open/Remove when there is a video), and its focus shows
+  await close.focus();
+  for (let i = 0; i < 4 && !(await input.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(input).toBeFocused();
+  expect(await label.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+
+  await close.click();
+  await expect(manage).toHaveAttribute('aria-expanded', 'false');
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeHidden();
+});
+
+test('on a desktop, a video dropped on a closed chapter row opens it and uploads; a stray drop leaves the page alone', async ({
+  page,
+  request,
+}) => {
+  onlyInProject('desktop', 'a file is dragged only with a mouse');
+  const video = await recordTestVideo(page);
+  const admin = await createSession(request, 'admin', 'admin');
+  const own = await ownChapter(request);
+  await signIn(page, admin);
+  await page.goto(`/admin/videos?course=${own.courseId}`);
+  const row = page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: own.title }) });
+  await expect(row.getByRole('button', { name: `Manage ${own.title}`, exact: true })).toBeVisible();
+
+  // a file dragged from the desktop: the same events Chromium sends, carrying a real File
+  const drop = async (selector: string) =>
+    page.evaluate(
+      async ({ base64, selector }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const data = new DataTransfer();
+        data.items.add(new File([bytes], 'dropped.webm', { type: 'video/webm' }));
+        const target = document.querySelector(selector)!;
+        const fire = (type: string) => {
+          const event = new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data });
+          target.dispatchEvent(event);
+          return event.defaultPrevented;
+        };
+        fire('dragenter');
+        const accepted = fire('dragover');
+        const taken = fire('drop');
+        return { accepted, taken };
+      },
+      { base64: video.toString('base64'), selector },
+    );
+
+  // beside the rows: taken by the page so the browser does not open the file in this tab
+  expect(await drop('h1')).toEqual({ accepted: true, taken: true });
+  await expect(page).toHaveURL(new RegExp(`/admin/videos\\?course=${own.courseId}`));
+  await expect(row.getByTestId('video-status')).toHaveText('No video');
+
+  const rowId = await row.getAttribute('aria-labelledby');
+  expect(await drop(`[aria-labelledby="${rowId}"] h2`)).toEqual({ accepted: true, taken: true });
+  await expect(row.getByRole('button', { name: `Close ${own.title}`, exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText('Video uploaded')).toBeVisible();
+  await expect.poll(async () => (await chapters(request, own.courseId))[0]!.video).toMatch(/^dropped_\w+\.webm$/);
 });

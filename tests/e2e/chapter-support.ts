@@ -1,6 +1,6 @@
 // Course chapters as the superuser sees them, for the browser tests: the course, its
 // chapter records (with video and text), enrolments, and a short real video to upload.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { asSuperuser } from './accounts';
 
 export const COURSE_SLUG = 'whispering-game';
@@ -112,4 +112,15 @@ export async function ownChapter(
     sort_order: 1,
   });
   return { courseId: course.id, chapterId: chapter.id, title };
+}
+
+/** A chapter's row on /admin/videos, opened to edit (its Manage button). */
+export async function openChapterRow(page: Page, title: string) {
+  const row = page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: title }) });
+  await row.getByRole('button', { name: `Manage ${title}`, exact: true }).click();
+  await expect(row.getByRole('button', { name: `Close ${title}`, exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  return row;
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, onlyInProject, test } from './fixtures';
 import { createSession, signIn } from './accounts';
-import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo } from './chapter-support';
+import { COURSE_SLUG, chapters, courseBySlug, enroll, openChapterRow, recordTestVideo } from './chapter-support';
 import { hasLearnerFiles, learnerCacheKeys, waitForServiceWorker } from './support';
 
 // The admin area and the course together: the admin's upload plays in the chapter viewer, a downloaded
@@ -64,7 +64,7 @@ test('the admin uploads a video on /admin/videos and an enrolled learner plays i
   const admin = await createSession(request, 'admin', 'admin');
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${course.id}`);
-  const card = page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: chapter.title }) });
+  const card = await openChapterRow(page, chapter.title);
   await card
     .getByLabel('Upload video')
     .setInputFiles({ name: 'integrated.webm', mimeType: 'video/webm', buffer: video });

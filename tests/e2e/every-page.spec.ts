@@ -159,6 +159,22 @@ const VIEWS: View[] = [
     },
     heading: 'Course Chapter Management',
   },
+  {
+    // a chapter's row opened to edit: the picker, its drop zone and the text
+    name: 'admin-videos-chapter-open',
+    path: async (s) => {
+      await signInBeforeLoad(s.context, await createSession(s.request, 'admin', 'every-page-admin'));
+      return '/admin/videos';
+    },
+    heading: 'Course Chapter Management',
+    act: async ({ page }) => {
+      await page
+        .getByRole('button', { name: /^Manage / })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
+    },
+  },
 ];
 
 /** Loads every lazy image, so the full-page screenshot shows the whole page. */

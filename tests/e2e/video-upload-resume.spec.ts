@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, onlyInProject, test } from './fixtures';
 import { asSuperuser, createSession, type Session, signIn } from './accounts';
-import { ownChapter } from './chapter-support';
+import { openChapterRow, ownChapter } from './chapter-support';
 
 const MiB = 1024 * 1024;
 const CHUNK = 8 * MiB;
@@ -85,9 +85,7 @@ async function storedVideoSha(request: APIRequestContext, admin: Session, chapte
 
 async function openChapter(page: Page, courseId: string, title: string) {
   await page.goto(`/admin/videos?course=${courseId}`);
-  const card = page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: title }) });
-  await expect(card).toBeVisible();
-  return card;
+  return openChapterRow(page, title);
 }
 
 test('a 300 MB upload through a throttled link, cut twice, resumes each time and stores a byte-identical file', async ({

@@ -107,6 +107,26 @@ function SelectedCourse({
   );
 }
 
+/**
+ * A file dropped beside a chapter's row (or on one that is busy) would make the browser open it
+ * in this tab, ending every upload under way: the page takes such drops and does nothing.
+ */
+function useIgnoreStrayFileDrops() {
+  useEffect(() => {
+    const ignore = (event: DragEvent) => {
+      if (!event.dataTransfer?.types.includes('Files') || event.defaultPrevented) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'none';
+    };
+    window.addEventListener('dragover', ignore);
+    window.addEventListener('drop', ignore);
+    return () => {
+      window.removeEventListener('dragover', ignore);
+      window.removeEventListener('drop', ignore);
+    };
+  }, []);
+}
+
 /** /admin/videos: chapter videos and texts of one course at a time. */
 export function AdminVideosPage({
   courseId,
@@ -116,6 +136,7 @@ export function AdminVideosPage({
   onSelectCourse: (id: string) => void;
 }) {
   const online = useOnlineStatus();
+  useIgnoreStrayFileDrops();
   // The list and each course's chapters say in place when they cannot be read.
   const courses = useQuery(adminCoursesQueryOptions());
   const selected = courses.data?.find((c) => c.id === courseId) ?? courses.data?.[0];

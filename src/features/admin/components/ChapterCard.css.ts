@@ -1,13 +1,14 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '@/styles/theme.css';
+import { media, vars } from '@/styles/theme.css';
 
 export const card = style({
   display: 'grid',
   gap: vars.space.md,
-  padding: vars.space.lg,
+  padding: `${vars.space.sm} ${vars.space.md}`,
   border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
+  selectors: { '&[data-dragging]': { borderColor: vars.color.ink, boxShadow: vars.shadow.soft } },
 });
 
 export const head = style({
@@ -18,11 +19,12 @@ export const head = style({
   gap: vars.space.sm,
 });
 
-export const title = style({ fontSize: vars.fontSize.lg, fontFamily: vars.font.serif });
+export const title = style({ fontSize: vars.fontSize.md, fontFamily: vars.font.serif, overflowWrap: 'anywhere' });
 
 export const number = style({ color: vars.color.muted, marginRight: vars.space.xs });
 
 export const status = style({
+  margin: 0,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
@@ -43,7 +45,24 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'c
 
 export const upload = style({ display: 'grid', gap: vars.space.xs });
 
-export const fileInput = style({ fontSize: vars.fontSize.sm, maxWidth: '100%' });
+/**
+ * The native input stays in the page (keyboard focus, screen readers, drop of a file on it) but
+ * out of sight; its label is the button. Its focus ring shows on the label.
+ */
+export const fileInput = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  opacity: 0,
+  overflow: 'hidden',
+});
+
+export const pickButton = style({
+  selectors: {
+    [`${fileInput}:focus-visible + &`]: { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    [`${fileInput}:disabled + &`]: { opacity: 0.55, cursor: 'not-allowed' },
+  },
+});
 
 export const progressRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 
@@ -66,4 +85,63 @@ export const textarea = style({
   font: 'inherit',
   lineHeight: vars.lineHeight.body,
   resize: 'vertical',
+});
+
+/** The chapter's one line: number and title, video state, text state, Manage. */
+export const row = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto auto auto',
+  gridTemplateAreas: '"title video note manage"',
+  alignItems: 'center',
+  gap: vars.space.md,
+  '@media': {
+    // a phone: the title across, the states under it, Manage on the right of both
+    [media.mobile]: {
+      gridTemplateColumns: 'minmax(0, 1fr) auto',
+      gridTemplateAreas: '"title manage" "video manage" "note manage"',
+      columnGap: vars.space.sm,
+      rowGap: vars.space.xxs,
+    },
+  },
+});
+
+export const rowTitle = style({ gridArea: 'title' });
+export const rowVideo = style({ gridArea: 'video' });
+export const rowManage = style({ gridArea: 'manage' });
+
+export const rowNote = style({
+  gridArea: 'note',
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  margin: 0,
+});
+
+export const panel = style({
+  display: 'grid',
+  gap: vars.space.md,
+  paddingTop: vars.space.md,
+  borderTop: `1px solid ${vars.color.line}`,
+  // display: grid would otherwise win over the hidden attribute of a closed row
+  selectors: { '&[hidden]': { display: 'none' } },
+});
+
+export const dropZone = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px dashed ${vars.color.muted}`,
+  borderRadius: vars.radius.md,
+  selectors: {
+    '&[data-over]': { borderColor: vars.color.ink, borderStyle: 'solid', background: vars.color.surface },
+    '&[data-disabled]': { opacity: 0.6 },
+  },
+});
+
+/** A file can be dropped only with a mouse: touch screens do not show the hint. */
+export const dropHint = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  '@media': { '(pointer: coarse)': { display: 'none' } },
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { PreviousUpload } from 'tus-js-client';
 import { button } from '@/ui/button/button.css';
 import { toast } from '@/ui/toast/toast-store';
@@ -23,12 +23,34 @@ function phaseText(phase: UploadPhase): string {
   return 'Uploading...';
 }
 
+/** A file dropped on the chapter's row; `n` tells one drop of the same file from the next. */
+export interface DroppedFile {
+  file: File;
+  n: number;
+}
+
+/** What the chapter's row says while its panel is closed. */
+export interface UploadState {
+  busy: boolean;
+  interrupted: boolean;
+}
+
 /**
- * File picker (videos only) with a progress bar across chunks and a Cancel button. An
- * interrupted upload of this chapter (closed tab, lost connection) is named, and choosing
- * the same file continues it.
+ * File picker (videos only: a button, or a file dropped here or on the chapter's row) with a
+ * progress bar across chunks and a Cancel button. An interrupted upload of this chapter (closed
+ * tab, lost connection) is named, and choosing the same file continues it.
  */
-export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online: boolean }) {
+export function VideoUpload({
+  chapter,
+  online,
+  dropped,
+  onStateChange,
+}: {
+  chapter: AdminChapter;
+  online: boolean;
+  dropped?: DroppedFile | null;
+  onStateChange?: (state: UploadState) => void;
+}) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -42,6 +64,7 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
     void interruptedUploads(chapter.id).then(setInterrupted);
   }, [chapter.id]);
   useEffect(refreshInterrupted, [refreshInterrupted]);
+  const [over, setOver] = useState(false);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -77,6 +100,37 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
     }
   };
 
+  // a file dropped on the chapter's row
+  const onFileRef = useRef(onFile);
+  onFileRef.current = onFile;
+  useEffect(() => {
+    if (dropped) void onFileRef.current(dropped.file);
+  }, [dropped]);
+
+  useEffect(() => {
+    onStateChange?.({ busy, interrupted: interrupted.length > 0 });
+  }, [busy, interrupted.length, onStateChange]);
+
+  const disabled = busy || !online;
+  const dropHere = {
+    onDragOver: (event: DragEvent<HTMLElement>) => {
+      if (disabled || !event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      // the row around this would take the drop too: this zone answers it
+      event.stopPropagation();
+      setOver(true);
+    },
+    onDragLeave: () => setOver(false),
+    onDrop: (event: DragEvent<HTMLElement>) => {
+      setOver(false);
+      const file = event.dataTransfer.files[0];
+      if (disabled || !file) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void onFile(file);
+    },
+  };
+
   const percent = phase ? Math.floor((phase.fraction ?? 0) * 100) : 0;
   const resumedAt =
     phase?.kind === 'sending' && phase.resumedFrom > 0 ? Math.floor((phase.resumedFrom / phase.total) * 100) : 0;
@@ -84,9 +138,7 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
 
   return (
     <div className={styles.upload}>
-      <label htmlFor={inputId} className={styles.sectionTitle}>
-        {chapter.video ? 'Replace video' : 'Upload video'}
-      </label>
+      <h3 className={styles.sectionTitle}>Video</h3>
       {pending.map((u) => (
         <p key={u.urlStorageKey} className={styles.hint} role="status" data-testid="upload-interrupted">
           The upload of “{u.metadata.filename}” was interrupted. Choose the same file to continue where it stopped.{' '}
@@ -100,16 +152,28 @@ export function VideoUpload({ chapter, online }: { chapter: AdminChapter; online
           </button>
         </p>
       ))}
-      <input
-        id={inputId}
-        ref={inputRef}
-        className={styles.fileInput}
-        type="file"
-        accept="video/*"
-        disabled={busy || !online}
-        onChange={(e) => void onFile(e.currentTarget.files?.[0])}
-        data-testid="video-input"
-      />
+      <div
+        className={styles.dropZone}
+        data-over={over || undefined}
+        data-disabled={disabled || undefined}
+        {...dropHere}
+      >
+        <input
+          id={inputId}
+          ref={inputRef}
+          className={styles.fileInput}
+          type="file"
+          accept="video/*"
+          disabled={disabled}
+          onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+          data-testid="video-input"
+        />
+        {/* the label is the button people see: a native file input cannot be styled */}
+        <label htmlFor={inputId} className={`${button({ tone: 'outline', size: 'sm' })} ${styles.pickButton}`}>
+          {chapter.video ? 'Replace video' : 'Upload video'}
+        </label>
+        <span className={styles.dropHint}>or drop a video file here</span>
+      </div>
       {phase ? (
         <div className={styles.progressRow} role="status" aria-live="polite">
           <span>{phaseText(phase)}</span>

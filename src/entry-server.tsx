@@ -87,6 +87,12 @@ export async function render(url: string): Promise<RenderResult> {
     if (matches.length === 0) return { kind: 'redirect', location: redirectTarget(router) };
     const failed = matches.find((m) => m.status === 'error');
     if (failed) return { kind: 'error', message: `${failed.routeId}: ${String(failed.error)}` };
+    // A loader may let a read fail and leave the page to show it (offline, in the browser); on
+    // the server that would store a page of skeletons: the shell is served instead, uncached.
+    const unread = queryClient
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.state.status === 'error' && q.queryKey[0] !== RATES_KEY });
+    if (unread.length) return { kind: 'error', message: `${unread[0]?.queryHash}: ${String(unread[0]?.state.error)}` };
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
     const markup = renderToString(<App queryClient={queryClient} router={router} />);
     // taken right after rendering, so the state is exactly what the markup shows

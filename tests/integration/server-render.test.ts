@@ -239,6 +239,8 @@ describe('the page cache', () => {
     const paths = await newPosts(320, 'lru-probe');
     for (let i = 0; i < paths.length; i += 8) await Promise.all(paths.slice(i, i + 8).map((p) => page(p)));
     for (const path of paths.slice(-4)) expect((await page(path)).headers.get('x-ssr'), path).toBe('hit');
+    // 320 renders spent the renderer's own API budget (300 reads per 10 s): the next tests render
+    await new Promise((r) => setTimeout(r, 10_500));
   }, 240_000);
 
   it('a slow render costs only its own request: the pages after it are still rendered', async () => {
@@ -268,6 +270,42 @@ describe('the page cache', () => {
     // the next tests read the API from here again
     await new Promise((r) => setTimeout(r, 10_500));
   }, 30_000);
+
+  it('a page whose data the renderer could not read is served as the shell and not kept', async () => {
+    // the renderer's reads come from 127.0.0.2, with a budget of 300 API reads per fixed 10 s window
+    const fromRenderer = () =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(`${pb.url}/api/collections/artworks/records?perPage=1`);
+        request(url, { localAddress: '127.0.0.2' }, (r) => {
+          r.resume();
+          r.on('end', () => resolve(r.statusCode ?? 0));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const spend = async () => (await Promise.all(Array.from({ length: 320 }, fromRenderer))).includes(429);
+    // a 429 just before and just after the render puts the render in one spent window (a new
+    // window could not be spent by the render's few reads); else the window turned: again
+    for (let attempt = 1; ; attempt++) {
+      const [path] = (await newPosts(1, 'unread-probe')) as [string];
+      expect(await spend()).toBe(true);
+      const refused = await page(path);
+      if ((await fromRenderer()) !== 429) {
+        expect(attempt, 'the rate-limit window turned during each render').toBeLessThan(3);
+        await new Promise((r) => setTimeout(r, 10_500));
+        continue;
+      }
+      expect(refused.status).toBe(200);
+      expect(refused.headers.get('x-ssr')).toBe('down');
+      expect(refused.html).toContain('<div id="root"></div>');
+      await new Promise((r) => setTimeout(r, 10_500));
+      // nothing was kept of the failed render: the page is rendered now, with its article
+      const rendered = await page(path);
+      expect(rendered.headers.get('x-ssr')).toBe('miss');
+      expect(rootOf(rendered.html)).toMatch(/<h1\b/);
+      return;
+    }
+  }, 90_000);
 
   it('query strings other than ?print= share one cached page', async () => {
     const a = await page('/artworks?utm_source=newsletter');

@@ -17,6 +17,7 @@ import {
   list,
   nextEmail,
   patchRecord,
+  runCron,
   type Shop,
   startShop,
 } from './shop-support';
@@ -265,8 +266,19 @@ describe('refunds and disputes from Stripe', () => {
     expect((await getRecord(shop.pb, 'print_stock', print.id)).available).toBe(1);
   });
 
-  it('a dispute is recorded once and the artist is told once', async () => {
-    const { order, sessionId } = await buyPrint();
+  /** The dispute mails of an order: to the artist and to the buyer. */
+  async function disputeMails(orderId: string, email: string) {
+    const ref = orderId.slice(0, 8);
+    return {
+      artist: (await mailsTo(shop.mail, ARTIST, 200, 500)).filter((m) => m.subject === `Dispute: order ${ref}`),
+      buyer: (await mailsTo(shop.mail, email, 3, 1500)).filter(
+        (m) => m.subject === `About your payment for order ${ref}`,
+      ),
+    };
+  }
+
+  it('a dispute is recorded once; artist and buyer are told once, however often Stripe says it', async () => {
+    const { order, sessionId, email } = await buyPrint();
     const { dispute, event } = await shop.stripe.dispute(sessionId);
     await fetch(`${shop.pb.url}/api/stripe/webhook`, {
       method: 'POST',
@@ -278,10 +290,42 @@ describe('refunds and disputes from Stripe', () => {
     expect(after.disputed_at).not.toBe('');
     expect(after.dispute).toContain(dispute.id);
     expect(after.status).toBe('paid');
-    const mails = (await mailsTo(shop.mail, ARTIST, 200, 500)).filter(
-      (m) => m.subject === `Dispute: order ${order.id.slice(0, 8)}`,
-    );
-    expect(mails).toHaveLength(1);
+    const mails = await disputeMails(order.id, email);
+    expect(mails.artist).toHaveLength(1);
+    expect(mails.artist[0].html).toContain('fraudulent');
+    expect(mails.buyer).toHaveLength(1);
+    // the buyer can answer the artist, and finds their order page
+    expect(mails.buyer[0].html).toContain('reply to this email');
+    expect(mails.buyer[0].html).toMatch(/\/order\/[a-z0-9]{15}-[0-9a-f]{32}/);
+    expect(JSON.stringify(mails.buyer[0].headers ?? {}).toLowerCase()).toContain(ARTIST.toLowerCase());
+  });
+
+  it('a dispute before the payment event, and after a refund: recorded once, the sale as Stripe last said', async () => {
+    // Stripe's dispute arrives before checkout.session.completed
+    const early = await buyPrint({ pay: false });
+    await shop.stripe.pay(early.sessionId, { deliver: false });
+    const { dispute } = await shop.stripe.dispute(early.sessionId, { deliver: false });
+    expect((await shop.stripe.deliverObject('charge.dispute.created', dispute)).status).toBe(200);
+    expect((await getRecord(shop.pb, 'orders', early.order.id)).disputed_at).not.toBe('');
+    expect((await shop.stripe.deliver('checkout.session.completed', early.sessionId)).status).toBe(200);
+    expect((await shop.stripe.deliverObject('charge.dispute.created', dispute)).status).toBe(200);
+    const paid = await getRecord(shop.pb, 'orders', early.order.id);
+    expect(paid).toMatchObject({ status: 'paid' });
+    expect(paid.dispute).toContain(dispute.id);
+    expect(await certsOf(early.order.id)).toHaveLength(1);
+    const earlyMails = await disputeMails(early.order.id, early.email);
+    expect([earlyMails.artist.length, earlyMails.buyer.length]).toEqual([1, 1]);
+
+    // refunded first, then the dispute: the refund stands, the dispute is noted
+    const late = await buyPrint();
+    await shop.stripe.refund(late.sessionId);
+    const second = await shop.stripe.dispute(late.sessionId);
+    expect(second.event?.status).toBe(200);
+    const refunded = await getRecord(shop.pb, 'orders', late.order.id);
+    expect(refunded).toMatchObject({ status: 'refunded', amount_refunded: 24000 });
+    expect(refunded.dispute).toContain(second.dispute.id);
+    const lateMails = await disputeMails(late.order.id, late.email);
+    expect([lateMails.artist.length, lateMails.buyer.length]).toEqual([1, 1]);
   });
 });
 
@@ -294,7 +338,8 @@ describe('refunds the artist starts, and copies that come back', () => {
       (q) => q.path === '/v1/refunds' && q.params.payment_intent === order.stripe_payment_intent,
     );
     expect(requests).toHaveLength(1);
-    expect(requests[0].headers['idempotency-key']).toBe(`refund-request-${order.id}`);
+    expect(requests[0].headers['idempotency-key']).toMatch(new RegExp(`^refund-request-${order.id}-`));
+    expect(requests[0].params.amount).toBeUndefined();
     await shop.stripe.idle();
     const after = await getRecord(shop.pb, 'orders', order.id);
     expect(after).toMatchObject({ status: 'refunded', amount_refunded: 24000 });
@@ -302,6 +347,62 @@ describe('refunds the artist starts, and copies that come back', () => {
     expect((await certsOf(order.id))[0].status).toBe('void');
     const buyerMails = (await mailsTo(shop.mail, email, 3, 1500)).filter((m) => m.subject === 'Your refund');
     expect(buyerMails).toHaveLength(1);
+  });
+
+  it('a partial refund the artist asks for: that much through Stripe, the order goes on where it was, once', async () => {
+    const { order, email } = await buyPrint();
+    const shipped = await patchRecord(shop.pb, 'orders', order.id, { status: 'shipped', tracking_number: 'RR1' });
+    expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
+    // more than is left is refused and names the field
+    const tooMuch = await patchRecord(shop.pb, 'orders', order.id, { status: 'refund_requested', refund_amount: 241 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.json.data.refund_amount.code).toBe('refund_too_large');
+    expect((await getRecord(shop.pb, 'orders', order.id)).status).toBe('shipped');
+
+    const r = await patchRecord(shop.pb, 'orders', order.id, { status: 'refund_requested', refund_amount: 40 });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    await shop.stripe.idle();
+    const requests = shop.stripe.requests.filter(
+      (q) => q.path === '/v1/refunds' && q.params.payment_intent === order.stripe_payment_intent,
+    );
+    expect(requests.map((q) => q.params.amount)).toEqual(['4000']);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'shipped', amount_refunded: 4000, refund_amount: 0, tracking_number: 'RR1' });
+    expect((await certsOf(order.id))[0].status).toBe('valid');
+    expect(shop.stripe.charge(order.stripe_payment_intent)).toMatchObject({ amount_refunded: 4000, refunded: false });
+    const partial = (await mailsTo(shop.mail, email, 3, 1500)).filter((m) => m.subject === 'A partial refund');
+    expect(partial).toHaveLength(1);
+    expect(partial[0].html).toContain('€40');
+
+    // the cron's retry finds nothing to do; a second request refunds the rest, in full
+    await runCron(shop.pb, 'atelier_refund_requests', async () => true);
+    const rest = await patchRecord(shop.pb, 'orders', order.id, { status: 'refund_requested' });
+    expect(rest.status, JSON.stringify(rest.json)).toBe(200);
+    await shop.stripe.idle();
+    expect(await getRecord(shop.pb, 'orders', order.id)).toMatchObject({ status: 'refunded', amount_refunded: 24000 });
+    expect(shop.stripe.charge(order.stripe_payment_intent)).toMatchObject({ amount_refunded: 24000, refunded: true });
+    expect((await certsOf(order.id))[0].status).toBe('void');
+  });
+
+  it('a refund Stripe failed at first goes through on the retry, once, and its mails are sent', async () => {
+    const { order, email } = await buyPrint();
+    const pi = order.stripe_payment_intent as string;
+    shop.stripe.failNext({ status: 500, message: 'An unknown error occurred' });
+    const r = await patchRecord(shop.pb, 'orders', order.id, { status: 'refund_requested' });
+    expect(r.status).toBe(200);
+    const waiting = await getRecord(shop.pb, 'orders', order.id);
+    expect(waiting.status).toBe('refund_requested');
+    expect(waiting.problem).toContain('Stripe refused the refund');
+    await runCron(shop.pb, 'atelier_refund_requests', async () => {
+      return (await getRecord(shop.pb, 'orders', order.id)).status === 'refunded';
+    });
+    await shop.stripe.idle();
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'refunded', amount_refunded: 24000, problem: '' });
+    expect(shop.stripe.requests.filter((q) => q.path === '/v1/refunds' && q.params.payment_intent === pi)).toHaveLength(
+      1,
+    );
+    expect((await mailsTo(shop.mail, email, 3, 1500)).filter((m) => m.subject === 'Your refund')).toHaveLength(1);
   });
 
   it('copies go back to the edition only when marked returned, and the next buyer gets that number', async () => {

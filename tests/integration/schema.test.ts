@@ -209,6 +209,8 @@ const EXPECTED: Record<
       'copies_returned',
       'returned_at',
       'access_secret',
+      'refund_amount',
+      'refund_request_key',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },
@@ -490,6 +492,7 @@ describe('migrations on an empty database', () => {
     });
     // the order link's secret never reaches the browser
     expect(byName('orders').fields.find((f: Loose) => f.name === 'access_secret')).toMatchObject({ hidden: true });
+    expect(byName('orders').fields.find((f: Loose) => f.name === 'refund_request_key')).toMatchObject({ hidden: true });
     expect(byName('orders').fields.find((f: Loose) => f.name === 'status').values).toEqual([
       'pending',
       'paid',

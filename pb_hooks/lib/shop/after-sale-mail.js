@@ -1,5 +1,5 @@
 // The mails after a sale: shipped, delivered, refunded (full or partial) to buyer and artist,
-// and a dispute to the artist. Each is claimed before it is sent with an UPDATE of its own
+// and a dispute to the artist and the buyer. Each is claimed before it is sent with an UPDATE of its own
 // column that succeeds once (so a repeated webhook or a second save never mails twice), and
 // released when the send failed so the next call tries again. CommonJS; require inside handlers.
 
@@ -158,21 +158,45 @@ function sendRefund(orderId) {
   return ok;
 }
 
-/** Tells the artist about a new dispute (called once, by whoever recorded it). */
+/**
+ * A new dispute (called once, by whoever recorded it): the artist, who must answer it in
+ * Stripe, and the buyer, who can reply to settle it with her (a mistake or a problem with the
+ * order is solved faster by a refund than by the bank). True when every mail went.
+ */
 function sendDispute(orderId, summary) {
-  const artist = $os.getenv("ARTIST_EMAIL");
-  if (!artist) return false;
   const order = $app.findRecordById(Collections.Orders, orderId);
-  const shipped = order.getString("tracking_number") || order.getString("tracking_url");
-  const body = `<p>The buyer's bank opened a dispute on order ${escapeHtml(order.id.slice(0, 8))} from ${escapeHtml(order.getString("email") || "unknown")}: ${escapeHtml(summary)}.</p>${itemsHtml(order)}<p>Answer it in the Stripe dashboard before its deadline${shipped ? " (the tracking details on the order are your evidence of delivery)" : ""}. Until it is settled, consider holding anything not yet shipped.</p>`;
-  return sendTo(
-    artist,
-    `Dispute: order ${order.id.slice(0, 8)}`,
-    "A payment is disputed",
-    body,
-    "order-dispute-artist",
-    orderId,
-  ).ok;
+  const ref = escapeHtml(order.id.slice(0, 8));
+  const buyer = order.getString("email");
+  const artist = $os.getenv("ARTIST_EMAIL");
+  let ok = true;
+  if (artist) {
+    const shipped = order.getString("tracking_number") || order.getString("tracking_url");
+    const body = `<p>The buyer's bank opened a dispute on order ${ref} from ${escapeHtml(buyer || "unknown")}: ${escapeHtml(summary)}.</p>${itemsHtml(order)}<p>Answer it in the Stripe dashboard before its deadline${shipped ? " (the tracking details on the order are your evidence of delivery)" : ""}. Until it is settled, consider holding anything not yet shipped. The buyer was told they can reply to settle it with you.</p>`;
+    ok =
+      sendTo(
+        artist,
+        `Dispute: order ${order.id.slice(0, 8)}`,
+        "A payment is disputed",
+        body,
+        "order-dispute-artist",
+        orderId,
+        buyer || undefined,
+      ).ok && ok;
+  }
+  if (buyer) {
+    const body = `<p>Your bank told us that the payment for order ${ref} is disputed.</p>${itemsHtml(order)}<p>If something went wrong with your order, or you do not recognise it as yours, reply to this email: we will put it right, and a refund from us usually reaches you sooner than the bank's decision. If the dispute was a mistake, you can withdraw it with your bank. Nothing else is needed from you.</p>${pageLink(order)}`;
+    ok =
+      sendTo(
+        buyer,
+        `About your payment for order ${order.id.slice(0, 8)}`,
+        "Your payment is disputed",
+        body,
+        "order-dispute",
+        orderId,
+        artist || undefined,
+      ).ok && ok;
+  }
+  return ok;
 }
 
 module.exports = { sendShipped, sendDelivered, sendRefund, sendDispute, pageLink };

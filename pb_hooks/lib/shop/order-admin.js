@@ -1,7 +1,8 @@
 // The artist's edits of an order in the admin UI. The admin UI sends back every field it loaded,
 // however long ago; a webhook may have refunded the order since. So the save runs in a
 // transaction that re-reads the order: only the artist's own fields are taken (status along the
-// allowed steps, carrier and tracking, copies_returned, problem, clearing the link secret),
+// allowed steps, carrier and tracking, copies_returned, problem, clearing the link secret, the
+// amount of a refund she asks for),
 // everything else keeps the database's value, and a status step that no longer fits the order
 // as it is now is refused. What follows a step (mails, the Stripe refund, the copies' return)
 // runs after the commit. CommonJS; require inside handlers.
@@ -24,12 +25,39 @@ function fieldError(field, code, message) {
   return new BadRequestError(message, { [field]: new ValidationError(code, message) });
 }
 
+// Where an order goes back to after a partial refund the artist asked for.
+const RESUMABLE = ["paid", "shipped", "delivered"];
+
+/**
+ * The artist asks for a refund: the whole rest, or `amount` (in the order's currency) of it.
+ * The request gets its own idempotency key, so retrying it never refunds twice.
+ */
+function takeRefundRequest(record, current, amount) {
+  const left = current.getInt("amount_total") - current.getInt("amount_refunded");
+  const cents = Math.round((amount || 0) * 100);
+  if (cents > left)
+    throw fieldError(
+      "refund_amount",
+      "refund_too_large",
+      `At most ${(left / 100).toFixed(2)} is left to refund on this order; leave refund_amount empty to refund all of it.`,
+    );
+  if (cents > 0 && cents < left && RESUMABLE.indexOf(current.getString("status")) < 0)
+    throw fieldError(
+      "refund_amount",
+      "refund_partial_status",
+      "Only a paid, shipped or delivered order can be refunded in part; leave refund_amount empty to refund all of it.",
+    );
+  record.set("refund_amount", cents > 0 && cents < left ? cents / 100 : 0);
+  record.set("refund_request_key", `refund-request-${record.id}-${$security.randomString(12)}`);
+}
+
 /**
  * Inside the save's transaction: `record` is what the admin UI sent. Returns what to do after the
  * commit: {from, to, returned}.
  */
 function beforeUpdate(txApp, record) {
   const current = txApp.findRecordById(Collections.Orders, record.id);
+  const refundAmount = record.getFloat("refund_amount");
   const wanted = {
     status: record.getString("status"),
     copies_returned: record.getBool("copies_returned"),
@@ -56,6 +84,7 @@ function beforeUpdate(txApp, record) {
     }
     to = wanted.status;
     record.set("status", to);
+    if (to === "refund_requested") takeRefundRequest(record, current, refundAmount);
     if (to === "shipped" && !current.getString("shipped_at")) record.set("shipped_at", nowIso());
     if (to === "delivered") {
       if (!current.getString("delivered_at")) record.set("delivered_at", nowIso());

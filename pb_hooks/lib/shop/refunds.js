@@ -1,7 +1,8 @@
 // Refunds and disputes after a sale. Stripe's charge.refunded (full or partial, the refunded
 // amount so far on the charge) and charge.dispute.created arrive through the webhook, in any
 // order and possibly twice; the artist can also ask for a refund in the admin UI (status
-// refund_requested), which goes through Stripe's refunds API when STRIPE_SECRET_KEY is set, or
+// refund_requested, in full or refund_amount of it), which goes through Stripe's refunds API
+// when STRIPE_SECRET_KEY is set, or
 // mark an order refunded by hand (refunded outside the site). One function applies a refund:
 // it re-reads the order in a short transaction and writes only its refund columns, so it never
 // rewinds a payment or an edit that landed meanwhile.
@@ -52,7 +53,7 @@ function endEnrolment(txApp, order) {
  * Applies what Stripe says was refunded (cents so far; `full` when the whole payment is).
  * Returns {orderId, changed, released:[printIds]} or null when no order matches.
  */
-function applyRefund(orderId, amountRefunded, full, refundId) {
+function applyRefund(orderId, amountRefunded, full, refundId, resume) {
   const checkout = require(`${__hooks}/lib/shop/stock.js`);
   const certs = require(`${__hooks}/lib/shop/certificates.js`);
   const touched = {};
@@ -97,6 +98,11 @@ function applyRefund(orderId, amountRefunded, full, refundId) {
       }
       if (sets.status) sets.refunded_at = nowIso();
     }
+    if (resume && !isFull && status === "refund_requested") {
+      // the partial refund the artist asked for is done: the order goes on where it was
+      sets.status = order.getString("delivered_at") ? "delivered" : order.getString("shipped_at") ? "shipped" : "paid";
+    }
+    if ((resume || isFull) && order.getFloat("refund_amount")) sets.refund_amount = 0;
     const cols = Object.keys(sets);
     if (!cols.length) return;
     txApp
@@ -154,10 +160,17 @@ function onDisputeCreated(dispute) {
   return { orderId: order.id, recorded };
 }
 
+// The notes requestRefund leaves on an order while its refund has not gone through.
+const NOTE_NO_STRIPE =
+  "Payments are not configured on this server: refund it in the Stripe dashboard, then set the status to refunded.";
+const NOTE_REFUSED = "Stripe refused the refund (the server tries again every minute): ";
+
 /**
- * A refund the artist asked for (status refund_requested): the whole payment through Stripe's
- * refunds API (one idempotency key per order, so asking again never refunds twice), then
- * applied at once; Stripe's charge.refunded follows and finds it done. Returns "" or the problem.
+ * A refund the artist asked for (status refund_requested): the rest of the payment, or
+ * refund_amount of it, through Stripe's refunds API with the request's own idempotency key (so
+ * asking again, or the cron's retry, never refunds twice), then applied at once; Stripe's
+ * charge.refunded follows and finds it done. A partial refund puts the order back where it was.
+ * Returns "" or the problem.
  */
 function requestRefund(orderId) {
   const stripe = require(`${__hooks}/lib/shop/stripe.js`);
@@ -173,28 +186,41 @@ function requestRefund(orderId) {
     });
     return text;
   };
-  if (!stripe.configured())
-    return note(
-      "Payments are not configured on this server: refund it in the Stripe dashboard, then set the status to refunded.",
-    );
+  if (!stripe.configured()) return note(NOTE_NO_STRIPE);
   const pi = order.getString("stripe_payment_intent");
   if (!pi) return note("This order has no Stripe payment to refund.");
+  const total = order.getInt("amount_total");
+  const before = order.getInt("amount_refunded");
+  const part = Math.round(order.getFloat("refund_amount") * 100);
+  const partial = part > 0 && part < total - before;
+  const params = { payment_intent: pi, metadata: { order_id: order.id, requested_by: "artist" } };
+  if (partial) params.amount = part;
   let refund;
   try {
-    refund = stripe.request(
-      "POST",
-      "/v1/refunds",
-      { payment_intent: pi, metadata: { order_id: order.id, requested_by: "artist" } },
-      { idempotencyKey: `refund-request-${order.id}` },
-    );
+    refund = stripe.request("POST", "/v1/refunds", params, {
+      idempotencyKey: order.getString("refund_request_key") || `refund-request-${order.id}`,
+    });
   } catch (err) {
     const message = String(err?.message ?? err);
     // Refunded already (e.g. in the dashboard): the charge.refunded event finishes it.
     if (/already been refunded/i.test(message)) return "";
     $app.logger().error("stripe refund failed", "order", order.id, "error", message);
-    return note(`Stripe refused the refund (the server tries again every minute): ${message}`);
+    return note(`${NOTE_REFUSED}${message}`);
   }
-  applyRefund(order.id, order.getInt("amount_total"), true, String(refund?.id || ""));
+  // the refund went through: the notes about it no longer hold (and would hold back its mails)
+  $app.runInTransaction((txApp) => {
+    txApp
+      .db()
+      .newQuery(
+        `UPDATE ${Collections.Orders} SET problem = '' WHERE id = {:id} AND (problem = {:a} OR problem LIKE {:b})`,
+      )
+      .bind({ id: orderId, a: NOTE_NO_STRIPE, b: `${NOTE_REFUSED}%` })
+      .execute();
+  });
+  // Stripe's answer says how much of the charge this refund took; the amount refunded so far
+  // is at least what we knew plus that
+  const took = Number(refund?.amount) || (partial ? part : total - before);
+  applyRefund(order.id, before + took, !partial, String(refund?.id || ""), true);
   return "";
 }
 

@@ -497,7 +497,7 @@ export interface OrdersRecord extends BaseRecord {
   currency: 'eur' | 'sek' | 'usd';
   /** Total charged, in cents of the currency. */
   amount_total: number;
-  /** paid: to pack; shipped: set when it leaves (carrier, tracking first; buyer mailed once); delivered: arrived (mailed once); refund_requested: server refunds it in full through Stripe; refunded: done (certificates void, course access ends); needs_refund/amount_mismatch: see problem. */
+  /** paid: to pack; shipped: it left (carrier, tracking first; buyer mailed once); delivered: arrived (mailed once); refund_requested: refunded through Stripe (in full, or refund_amount); refunded: done (certificates void, course access ends); needs_refund/amount_mismatch: see problem. */
   status: 'pending' | 'paid' | 'shipped' | 'delivered' | 'refund_requested' | 'expired' | 'failed' | 'canceled' | 'needs_refund' | 'refunded' | 'amount_mismatch';
   /** Stripe Checkout Session id (cs_...). */
   stripe_session_id: string;
@@ -545,6 +545,8 @@ export interface OrdersRecord extends BaseRecord {
   copies_returned: boolean;
   /** Set by the server when the copies went back to the edition. */
   returned_at: string;
+  /** With status refund_requested: refund only this much, in the order's currency (e.g. 40 = 40.00); empty refunds the rest. Cleared once refunded. */
+  refund_amount: number;
 }
 
 /** `pages` (base collection) */

@@ -100,7 +100,7 @@ export async function runSeed(
   const run = ++runs;
   const faults = new FaultCounter();
   const problems: string[] = [];
-  const tag = `s${seed}-${Date.now().toString(36)}`;
+  const tag = `s${seed}-${run}-${Date.now().toString(36)}`;
 
   // the run's shape
   const twoDevices = rand.chance(0.35);

@@ -92,6 +92,8 @@ export interface StageOptions<P = unknown> {
   userId?: string;
   /** Joins a newer payload to the queued one; without it the newer payload replaces it. */
   fold?: (queued: P, incoming: P) => P;
+  /** Whether a queued payload with the same coalesceKey can take this one in (default: any); if none can, it gets a row of its own. */
+  joins?: (queued: P) => boolean;
 }
 
 const BASE_DELAY_MS = 1_000;
@@ -171,7 +173,7 @@ export function createOutbox(table: Table<OutboxRow, string>, deps: OutboxDeps) 
         const existing = await table
           .where('coalesceKey')
           .equals(opts.coalesceKey)
-          .filter((r) => r.status === 'pending' && r.userId === opts.userId)
+          .filter((r) => r.status === 'pending' && r.userId === opts.userId && (opts.joins?.(r.payload as P) ?? true))
           .first();
         if (existing) {
           // keeps attempts and nextAttemptAt: a video saving its position every 2 s must not

@@ -137,35 +137,24 @@ export function localTask(
   };
 }
 
-const SHIFTED = ['last_visited_at', 'position_at', 'completed_at', 'client_updated_at'] as const;
-
-/** The payload's times moved by `ms` (device clock ↔ server clock), device_at kept. */
-function shifted(payload: ProgressPayload, ms: number): ProgressPayload['record'] {
-  const record = { ...payload.record };
-  for (const f of SHIFTED) {
-    const t = Date.parse(String(record[f] ?? ''));
-    if (Number.isFinite(t) && t > 0) record[f] = toIso(t + ms);
-  }
-  return record;
-}
+/**
+ * Whether two payloads can become one: only on the same clock. A change on the device's clock
+ * is never moved onto the server's by the device's measured offset (0 while never measured, so
+ * its times would pass for the server's and the server could not correct them): it keeps a row
+ * of its own, sent with its reading (`joins` when staged, one upsert per record and clock when sent).
+ */
+const sameClock = (a: ProgressPayload, b: ProgressPayload) => a.clock === b.clock;
 
 /**
- * Two writes of one record become one, merged with the server's own rules: the outbox folds a
- * newer change into the queued one with this, and the sender folds a day's queue to one
- * upsert per record. A change joining a row on the other clock is moved onto the row's clock
- * first by `offset` (server minus device, lib/offline/clock.ts; 0 while unmeasured).
+ * Two writes of one record on the same clock become one, merged with the server's own rules:
+ * the outbox folds a newer change into the queued one with this, and the sender folds a day's
+ * queue to one upsert per record and clock.
  */
-export function foldProgress(
-  collection: ProgressCollection,
-  a: ProgressPayload,
-  b: ProgressPayload,
-  offset = 0,
-): ProgressPayload {
-  const sameClock = a.clock === b.clock;
-  const bRecord = sameClock ? b.record : shifted(b, a.clock === 'device' ? -offset : offset);
+export function foldProgress(collection: ProgressCollection, a: ProgressPayload, b: ProgressPayload): ProgressPayload {
+  if (!sameClock(a, b)) throw new Error('Progress on two clocks cannot be folded into one write.');
   type Fields = Parameters<typeof normalizeChapter>[0] & Parameters<typeof normalizeTask>[0];
-  const [x, y] = [a.record as Fields, bRecord as Fields];
-  const ids = { ...a.record, ...bRecord } as ChapterIds & TaskIds;
+  const [x, y] = [a.record as Fields, b.record as Fields];
+  const ids = { ...a.record, ...b.record } as ChapterIds & TaskIds;
   const record =
     collection === Collections.ChapterProgress
       ? chapterRecord(ids, mergeChapter(normalizeChapter(x), normalizeChapter(y)))

@@ -140,8 +140,8 @@ export interface ProgressHandlerOptions {
    * longer accepts looks like a refusal (the rules see a guest); such rows wait for sign-in.
    */
   confirmSession?: () => Promise<boolean>;
-  /** The device's clocks (lib/offline/clock.ts): its own for the reading at send, and the offset to fold rows on other clocks. */
-  clock?: { deviceNow(): number; offset(): number };
+  /** The device's own clock (lib/offline/clock.ts), read as each batch leaves. */
+  clock?: { deviceNow(): number };
 }
 
 export function createProgressHandler(
@@ -172,15 +172,17 @@ export function createProgressHandler(
     // one upsert per record, then sent in batches of MAX_BATCH_ITEMS.
     batchSize: 1000,
     async send(rows: OutboxRow[], ctx?: { signal?: AbortSignal }): Promise<SendResult[]> {
-      // one upsert per record id; every row of that id shares its result
+      // one upsert per record id and clock (a change on the device's clock goes with its
+      // reading, never folded into a copy on the server's); every row of one shares its result
       const byId = new Map<string, { payload: ProgressPayload; rows: number[] }>();
       rows.forEach((row, i) => {
         const payload = row.payload as ProgressPayload;
-        const entry = byId.get(payload.record.id);
+        const key = `${payload.clock ?? 'server'}:${payload.record.id}`;
+        const entry = byId.get(key);
         if (entry) {
-          entry.payload = foldProgress(collection, entry.payload, payload, clock?.offset() ?? 0);
+          entry.payload = foldProgress(collection, entry.payload, payload);
           entry.rows.push(i);
-        } else byId.set(payload.record.id, { payload, rows: [i] });
+        } else byId.set(key, { payload, rows: [i] });
       });
       const items = [...byId.values()];
       const itemResults: SendResult[] = new Array(items.length);

@@ -68,7 +68,9 @@ export function createProgressWriter({ db, outbox, clock, deviceId }: ProgressWr
   const fold =
     (collection: typeof Collections.ChapterProgress | typeof Collections.UserTaskProgress) =>
     (queued: ProgressPayload, change: ProgressPayload) =>
-      foldProgress(collection, queued, change, clock.offset());
+      foldProgress(collection, queued, change);
+  /** A change joins only a row on the device's clock (a row the pull queued on the server's keeps its own). */
+  const joins = (queued: ProgressPayload) => queued.clock === 'device';
 
   async function applyChapter(
     ref: ChapterRef,
@@ -98,6 +100,7 @@ export function createProgressWriter({ db, outbox, clock, deviceId }: ProgressWr
         idempotencyKey: id,
         userId: ref.userId,
         fold: fold(Collections.ChapterProgress),
+        joins,
       });
       return next;
     });
@@ -155,6 +158,7 @@ export function createProgressWriter({ db, outbox, clock, deviceId }: ProgressWr
           idempotencyKey: id,
           userId: ref.userId,
           fold: fold(Collections.UserTaskProgress),
+          joins,
         });
         return next;
       });

@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { startCourseSync } from '@/features/course/sync';
 import { authReady } from '@/lib/pocketbase/session';
 import { createQueryClient } from '@/app/query-client';
@@ -10,6 +10,8 @@ export interface AppProps {
   /** A server render and the hydration of its HTML pass the client and router they filled. */
   queryClient?: QueryClient;
   router?: AppRouter;
+  /** Called once the tree is in the page and handles events (src/start.tsx). */
+  onMounted?: () => void;
 }
 
 export function App(props: AppProps) {
@@ -17,10 +19,9 @@ export function App(props: AppProps) {
   const [router] = useState(() => props.router ?? createAppRouter(queryClient));
   // The stored session is refreshed once on start; progress written offline drains from
   // here, whatever page the learner opens.
+  const onMounted = useRef(props.onMounted);
   useEffect(() => {
-    // the whole tree is hydrated (or rendered) and handles events: tests and the boot script's
-    // remembered presses wait for this
-    document.documentElement.setAttribute('data-hydrated', '');
+    onMounted.current?.();
     void authReady();
     startCourseSync(queryClient);
   }, [queryClient]);

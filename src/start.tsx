@@ -2,6 +2,7 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/App';
+import { appReady } from '@/app/early-presses';
 import { startFormOutbox } from '@/app/form-outbox';
 import { installPreloadRecovery } from '@/app/pwa/preload-recovery';
 import { createQueryClient } from '@/app/query-client';
@@ -9,6 +10,7 @@ import { createAppRouter } from '@/router';
 import { exchangeRatesQueryOptions, keepServerRates } from '@/features/shop/api/exchange-rates';
 import { useCartStore } from '@/features/shop/store';
 import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
+import { pageRendered } from '@/lib/ssr/page-rendered';
 import { readServerState } from '@/lib/ssr/state';
 
 /** Starts the app: hydrates a server-rendered page, or renders the app shell. */
@@ -30,7 +32,7 @@ export function startApp() {
     void useCartStore.persist.rehydrate();
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App onMounted={appReady} />
       </StrictMode>,
     );
     markStarted();
@@ -60,17 +62,23 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   // As a transition React hydrates in slices it yields between, instead of one long task that
   // held a slow phone's main thread for ~250 ms (Lighthouse TBT).
   markStarted();
+  // The visitor's cart and currency may differ from the HTML: changing them while React still
+  // hydrates would make it throw parts of the server's DOM away and build them again. So they
+  // are restored once the page is hydrated too (the layout commits first, the page in its own
+  // Suspense boundary after it), and only then do presses kept by the boot script happen (an
+  // "Add to Cart" before the restore would be overwritten by it).
+  const hydrated = () =>
+    void pageRendered(PAGE_WAIT_MS).then(() =>
+      setTimeout(() => void useCartStore.persist.rehydrate().then(appReady, appReady), 0),
+    );
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <App queryClient={queryClient} router={router} onMounted={hydrated} />
       </StrictMode>,
     );
   });
-  // The visitor's cart and currency differ from the HTML: changing them while React still
-  // hydrates would make it throw parts of the server's DOM away and build them again.
-  afterHydration(() => void useCartStore.persist.rehydrate());
 }
 
 /**
@@ -81,10 +89,7 @@ function markStarted() {
   document.documentElement.setAttribute('data-app', 'started');
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** How long the layout waits for the page it holds to hydrate (a page without a head). */
+const PAGE_WAIT_MS = 3000;
 
-/** Runs `fn` once the main thread is idle (React hydrates in tasks it yields between). */
-function afterHydration(fn: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 3000 });
-  else setTimeout(fn, 200);
-}
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,23 +1,96 @@
-import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 
-// A server-rendered page reads without JavaScript. On a slow phone link the app's ~180 kB of
-// scripts, fetched at once by Vite's entry tag and modulepreloads, shared the line with the
-// stylesheets and the hero image and held both back (Lighthouse traces: FCP 2.3 s, the hero's
-// load time 2.7 s). The built page therefore names its scripts in a tiny deferred classic
-// script, which asks for them once the LCP image has arrived (or, without one, after the first
-// paint; at most BOOT_CAP_MS later). The bare app shell (no server-rendered content) starts
-// at once.
+// The page's first script, inline in <head> (so it runs before the first paint; the CSP allows
+// it by its hash, pb_hooks/lib/pages/spa.js). It does what the app cannot do yet:
+//  - the artist's "no context menu" holds from the first paint, not from the app's start;
+//  - a press on a button (Add to Cart, the menu, the lightbox) or a change of a select (the
+//    currency) before the app handles events is kept, shown as pending (aria-busy, and said
+//    in the page's status line) and carried out by the app once it has hydrated
+//    (src/app/early-presses.ts), and the app is asked for at once; forms post themselves;
+//  - it asks for the app's scripts. A server-rendered page reads without JavaScript, and on a
+//    slow phone link the app's ~180 kB of scripts, fetched at once, shared the line with the
+//    stylesheet and the hero image and held both back (Lighthouse traces: FCP 2.3 s, the hero's
+//    load time 2.7 s). So the scripts are asked for once the LCP image has arrived (or, without
+//    one, after the first paint; at most BOOT_CAP_MS later). The bare app shell (no
+//    server-rendered content) starts at once.
 
-const BOOT_CAP_MS = 3000;
+/** The longest a rendered page waits for its hero image before it asks for the app. */
+export const BOOT_CAP_MS = 3000;
+
+/** A press kept for the app: the element (hydration keeps the server's nodes) and a select's value. */
+export interface EarlyPress {
+  el: Element;
+  value?: string;
+}
+
+/** Where the boot script leaves the presses it kept (read by src/app/early-presses.ts). */
+export const EARLY_PRESSES_KEY = '__atelierEarlyPresses';
+/** The page's polite status line (index.html, outside the app's root). */
+export const EARLY_STATUS_ID = 'early-status';
 
 /**
- * Runs in the browser as a classic script (serialized with toString: keep it self-contained).
- * Reads the entry and the chunks to preload from its own data attributes.
+ * Runs in the browser as a classic inline script (serialized with toString: keep it
+ * self-contained, with no imports and no closing script tag in its text). Reads the entry and
+ * the chunks to preload from its own data attributes.
  */
-export function bootAfterPaint(doc: Document, win: Window, capMs: number): void {
+export function boot(doc: Document, win: Window, capMs: number, key: string, statusId: string): void {
   const me = doc.currentScript as HTMLScriptElement | null;
   if (!me) return;
+  const html = doc.documentElement;
+  doc.addEventListener('contextmenu', (event) => event.preventDefault());
+
+  const kept: EarlyPress[] = [];
+  (win as unknown as Record<string, EarlyPress[]>)[key] = kept;
+  // the app takes over once the whole page is hydrated (src/App.tsx marks <html data-hydrated>)
+  const appHandles = () => html.hasAttribute('data-hydrated');
+  const keep = (el: Element, value?: string) => {
+    const known = kept.filter((p) => p.el === el)[0];
+    if (known) known.value = value;
+    else kept.push({ el, value });
+    el.setAttribute('data-early-pending', '');
+    el.setAttribute('aria-busy', 'true');
+    const status = doc.getElementById(statusId);
+    if (status) status.textContent = 'The page is still starting: your choice is kept and happens in a moment.';
+    // the visitor is waiting for the app now: no more waiting for the hero image
+    start();
+  };
+  const inApp = (el: Element | null) => !!el && !!doc.getElementById('root')?.contains(el);
+  doc.addEventListener(
+    'click',
+    (event) => {
+      if (appHandles()) return;
+      const target = event.target as Element | null;
+      const el = target?.closest ? target.closest('button, [data-early]') : null;
+      if (!el || !inApp(el)) return;
+      const button = el as HTMLButtonElement;
+      // a visitor form posts itself (its route answers with a result page)
+      if (button.type === 'submit' && button.form?.hasAttribute('action')) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      keep(el);
+    },
+    true,
+  );
+  doc.addEventListener(
+    'change',
+    (event) => {
+      const el = event.target as HTMLSelectElement | null;
+      if (appHandles() || !el || el.tagName !== 'SELECT' || !inApp(el) || el.form?.hasAttribute('action')) return;
+      keep(el, el.value);
+    },
+    true,
+  );
+  // A form without an action would reload the page with its fields in the address: it waits
+  // for the app (<html data-app>), which handles it.
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement | null;
+      if (!html.hasAttribute('data-app') && !form?.hasAttribute('action')) event.preventDefault();
+    },
+    true,
+  );
+
   const entry = me.getAttribute('data-entry') ?? '';
   const preloads = (me.getAttribute('data-preload') ?? '').split(' ').filter(Boolean);
   let started = false;
@@ -44,52 +117,51 @@ export function bootAfterPaint(doc: Document, win: Window, capMs: number): void 
     };
     more();
   };
-  // Visitor forms post themselves until the app runs (they have an action: the server answers
-  // with a result page). A form without one would reload the page with its fields in the
-  // address: keep it until the app, which handles it, has started (<html data-app>).
-  doc.addEventListener(
-    'submit',
-    (event) => {
-      const form = event.target as HTMLFormElement | null;
-      if (!doc.documentElement.hasAttribute('data-app') && !form?.hasAttribute('action')) event.preventDefault();
-    },
-    true,
-  );
-  const root = doc.getElementById('root');
-  if (!root?.firstElementChild) {
-    start();
-    return;
-  }
-  // a hidden tab never paints: the cap starts the app anyway
-  win.setTimeout(start, capMs);
-  const hero = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  if (hero && !hero.complete) {
-    // at once: the page's load event then also waits for the app's chunks
-    hero.addEventListener('load', start, { once: true });
-    hero.addEventListener('error', start, { once: true });
-  } else win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  const whenParsed = () => {
+    const root = doc.getElementById('root');
+    if (!root?.firstElementChild) {
+      start();
+      return;
+    }
+    // a hidden tab never paints: the cap starts the app anyway
+    win.setTimeout(start, capMs);
+    const hero = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    if (hero && !hero.complete) {
+      // at once: the page's load event then also waits for the app's chunks
+      hero.addEventListener('load', start, { once: true });
+      hero.addEventListener('error', start, { once: true });
+    } else win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', whenParsed, { once: true });
+  else whenParsed();
 }
 
 const ENTRY = /[ \t]*<script\b(?=[^>]*\btype=["']?module["']?)[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*<\/script>\s*/i;
 const PRELOAD = /[ \t]*<link\b(?=[^>]*\brel=["']?modulepreload["']?)[^>]*\bhref=["']([^"']+)["'][^>]*>\s*/gi;
+// right after the charset declaration, which must stay within the page's first bytes
+const CHARSET = /<meta\s+charset=["']?[\w-]+["']?\s*\/?>/i;
+
+/** The boot script's source: the function above, called with the page's document and window. */
+export function bootSource(): string {
+  const args = [BOOT_CAP_MS, JSON.stringify(EARLY_PRESSES_KEY), JSON.stringify(EARLY_STATUS_ID)].join(', ');
+  return `(${boot.toString()})(document, window, ${args});`;
+}
 
 /**
- * The built page with its entry script and modulepreloads handed to the boot script at `src`;
- * `more` are further chunks to ask for at the same time (what the entry imports on start).
+ * The built page with its entry script and modulepreloads handed to the boot script, inline at
+ * the top of <head>; `more` are further chunks to ask for at the same time (what the
+ * entry imports on start).
  */
-export function deferScripts(html: string, src: string, more: string[] = []): string {
+export function inlineBoot(html: string, more: string[] = []): string {
   const entry = ENTRY.exec(html);
   if (!entry) return html;
   const listed = [...html.matchAll(PRELOAD)].map((m) => m[1] as string);
   const preloads = [...new Set([...listed, ...more])].filter((href) => href !== entry[1]);
-  const indent = /^[ \t]*/.exec(entry[0])?.[0] ?? '';
-  const boot = `${indent}<script defer src="${src}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>\n`;
-  return html.replace(PRELOAD, '').replace(ENTRY, () => boot);
-}
-
-/** The boot script's source: the function above, called with the page's document and window. */
-export function bootSource(): string {
-  return `(${bootAfterPaint.toString()})(document, window, ${BOOT_CAP_MS});\n`;
+  const source = bootSource();
+  if (/<\/script/i.test(source)) throw new Error('the boot script cannot be inlined: it contains "</script"');
+  const tag = `<script data-boot data-entry="${entry[1]}" data-preload="${preloads.join(' ')}">${source}</script>`;
+  const rest = html.replace(PRELOAD, '').replace(ENTRY, '');
+  return rest.replace(CHARSET, (charset) => `${charset}\n    ${tag}`);
 }
 
 /**
@@ -108,24 +180,14 @@ function startChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): st
   return [...seen].map((f) => `/${f}`);
 }
 
-/** Emits the boot script as a hashed asset and rewrites the built index.html to use it. */
+/** Rewrites the built index.html to start through the inline boot script. */
 export function bootAfterPaintHtml(): Plugin {
-  const source = bootSource();
-  const fileName = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
   return {
     name: 'atelier-boot-after-paint',
     apply: 'build',
-    // after Vite has emitted the page: only the build that has one (not the worker's or the server's)
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        if ('index.html' in bundle) this.emitFile({ type: 'asset', fileName, source });
-      },
-    },
     transformIndexHtml: {
       order: 'post',
-      handler: (html, ctx) =>
-        deferScripts(html, `/${fileName}`, ctx.bundle && ctx.chunk ? startChunks(ctx.chunk, ctx.bundle) : []),
+      handler: (html, ctx) => inlineBoot(html, ctx.bundle && ctx.chunk ? startChunks(ctx.chunk, ctx.bundle) : []),
     },
   };
 }

@@ -39,6 +39,8 @@ globalStyle('a', { color: 'inherit', textUnderlineOffset: '0.2em', textDecoratio
 
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
 globalStyle('button', { cursor: 'pointer' });
+// a press the boot script keeps until the app has started (scripts/vite/boot-after-paint.ts)
+globalStyle('[data-early-pending]', { cursor: 'progress', opacity: 0.7 });
 
 globalStyle(':focus-visible', {
   outline: `2px solid ${vars.color.focus}`,

@@ -3,6 +3,7 @@
 // in the site's layout, delivered once, with nothing typed in any URL; what a visitor typed
 // before the app started, and the focus, survive its start.
 import { type Page, expect, test } from '@playwright/test';
+import { onlyInProject } from './fixtures';
 import { asSuperuser, findRecords } from './accounts';
 import { ownClientIp, uniqueEmail } from './support';
 
@@ -278,5 +279,81 @@ test.describe('forms without JavaScript', () => {
     expect(await findRecords(page.request, 'contact_messages', 'email="nojs-refused@example.com"')).toHaveLength(0);
     await page.goBack();
     await expect(form(page, 'Contact form').getByLabel('Name')).toHaveValue('Vera NoScript');
+  });
+});
+
+test.describe('presses before the app has started', () => {
+  test.setTimeout(60_000);
+
+  test('"Add to Cart" pressed (three times) before the start is kept, shown pending, and adds the print once', async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await openRendered(page, '/print-editions');
+    const add = page.getByRole('button', { name: 'Add to Cart' }).first();
+    for (let i = 0; i < 3; i++) await add.click();
+    await expect(add).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'your choice is kept' })).toHaveText(
+      'The page is still starting: your choice is kept and happens in a moment.',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('atelier-cart-v1'))).toBeNull();
+    scripts.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Added to cart')).toBeVisible();
+    await expect(add).not.toHaveAttribute('aria-busy', 'true');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('atelier-cart-v1'))) ?? '{}');
+    expect(stored.state.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+  });
+
+  test('a currency chosen before the start is the one the page shows once it has started', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await openRendered(page, '/print-editions');
+    await page.getByLabel('Currency').selectOption('sek');
+    scripts.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel('Currency')).toHaveValue('sek');
+    await expect(page.getByText(/\d\s?kr/).first()).toBeVisible();
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('atelier-cart-v1'))) ?? '{}');
+    expect(stored.state.currency).toBe('sek');
+  });
+
+  test('the zoom view pressed before the start opens once the app has started', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await openRendered(page, '/print-view?print=lantern-bearer-print');
+    const zoom = page.getByRole('button', { name: /^Zoom in on Lantern Bearer/ });
+    await zoom.click();
+    await expect(zoom).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    scripts.release();
+    await expect(page.getByRole('dialog', { name: 'Zoom view: Lantern Bearer' })).toBeVisible();
+    await expect(zoom).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('no context menu from the first paint, before any script has arrived', async ({ page }) => {
+    await holdScripts(page);
+    await openRendered(page, '/artworks');
+    const prevented = await page.evaluate(() => {
+      const img = document.querySelector('#root img');
+      const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+      img?.dispatchEvent(event);
+      return !!img && event.defaultPrevented;
+    });
+    expect(prevented).toBe(true);
+  });
+});
+
+test.describe('the menu pressed before the app has started (phone)', () => {
+  test.setTimeout(60_000);
+  test.beforeEach(() => onlyInProject('phone', 'the menu button shows on a phone'));
+
+  test('opens once the app has started', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await openRendered(page, '/about');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-busy', 'true');
+    scripts.release();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Artworks' })).toBeVisible();
   });
 });

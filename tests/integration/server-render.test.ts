@@ -1,6 +1,7 @@
 // Public pages come from the server renderer (dist-ssr/, beside PocketBase) with their content
 // in the first HTML; PocketBase keeps each finished page a few seconds and falls back to the
 // app shell when the renderer is gone. Needs the build (`npm test` builds before this step).
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,19 @@ describe('server-rendered public pages', () => {
     expect((await page('/result/elsewhere?outcome=sent')).status).toBe(404);
   });
 
+  it('the inline boot script is allowed by its hash, and no other inline script is', async () => {
+    for (const path of ['/', '/my-courses']) {
+      const { html, headers } = await page(path);
+      const boot = /<script data-boot\b[^>]*>([\s\S]*?)<\/script>/.exec(html);
+      expect(boot, `${path}: the boot script`).not.toBeNull();
+      const hash = createHash('sha256').update(boot![1]!, 'utf8').digest('base64');
+      const scriptSrc = /script-src ([^;]+)/.exec(headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+      expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+      // it runs before the first paint: ahead of the stylesheet, in <head>
+      expect(html.indexOf('data-boot')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    }
+  });
+
   it('/artworks: the grid of works with their images', async () => {
     const { html } = await page('/artworks');
     const root = rootOf(html);
@@ -123,7 +137,8 @@ describe('server-rendered public pages', () => {
     // one sheet for every page (vite.config.ts cssCodeSplit: false): no request per route
     const sheets = [...head.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
     expect(sheets).toHaveLength(1);
-    expect(head.indexOf(sheets[0]!)).toBeLessThan(head.search(/<script\b[^>]*\bsrc=/));
+    // no script file holds the first paint: the only script in <head> is the inline boot script
+    expect(head).not.toMatch(/<script\b[^>]*\bsrc=/);
     const res = await fetch(`${pb.url}${sheets[0]}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/css/);
@@ -328,8 +343,8 @@ describe('without the renderer', () => {
     expect(uncached.status).toBe(200);
     expect(uncached.headers.get('x-ssr')).toBe('down');
     expect(uncached.html).toContain('<div id="root"></div>');
-    // the scripts come through the boot script (scripts/vite/boot-after-paint.ts)
-    expect(uncached.html).toMatch(/<script defer src="\/assets\/boot-[^"]+\.js" data-entry="\/assets\/index-/);
+    // the scripts come through the inline boot script (scripts/vite/boot-after-paint.ts)
+    expect(uncached.html).toMatch(/<script data-boot data-entry="\/assets\/index-/);
     // the shell still carries the page's own head from the hooks
     expect(uncached.html).toMatch(/<title data-default-head>Contact \|/);
 

@@ -1,9 +1,20 @@
-// The built page asks for its scripts once it has painted (scripts/vite/boot-after-paint.ts).
+// The page's inline boot script (scripts/vite/boot-after-paint.ts): no context menu from the
+// first paint, presses before the app kept for it, and the app's scripts asked for after paint.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootAfterPaint, bootSource, deferScripts } from '../../scripts/vite/boot-after-paint';
+import {
+  BOOT_CAP_MS,
+  boot,
+  bootSource,
+  EARLY_PRESSES_KEY,
+  EARLY_STATUS_ID,
+  type EarlyPress,
+  inlineBoot,
+} from '../../scripts/vite/boot-after-paint';
+import { replayEarlyPresses } from '@/app/early-presses';
 
 const built = `<!doctype html>
 <html><head>
+    <meta charset="UTF-8" />
     <link rel="stylesheet" crossorigin href="/assets/index.css">
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/a.js">
@@ -11,113 +22,218 @@ const built = `<!doctype html>
   <link rel="manifest" href="/manifest.webmanifest"></head>
   <body><div id="root"></div></body></html>`;
 
-describe('deferScripts', () => {
-  it('replaces the entry tag and the modulepreloads with one deferred boot script that names them', () => {
-    const out = deferScripts(built, '/assets/boot-1.js');
-    expect(out).not.toMatch(/type="module"|modulepreload/);
-    expect(out).toContain(
-      '<script defer src="/assets/boot-1.js" data-entry="/assets/index-abc.js" data-preload="/assets/a.js /assets/b.js"></script>',
-    );
-    // stylesheets stay first, the manifest stays
-    expect(out.indexOf('index.css')).toBeLessThan(out.indexOf('boot-1.js'));
+describe('inlineBoot', () => {
+  it('replaces the entry tag and the modulepreloads with the inline boot script, first in <head>', () => {
+    const out = inlineBoot(built);
+    expect(out).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const tag =
+      /<script data-boot data-entry="\/assets\/index-abc.js" data-preload="\/assets\/a.js \/assets\/b.js">([\s\S]*?)<\/script>/.exec(
+        out,
+      );
+    expect(tag?.[1]).toBe(bootSource());
+    // after the charset, before the stylesheet (it runs before the first paint); the manifest stays
+    expect(out.indexOf('charset')).toBeLessThan(out.indexOf('data-boot'));
+    expect(out.indexOf('data-boot')).toBeLessThan(out.indexOf('index.css'));
     expect(out).toContain('rel="manifest"');
   });
 
   it('leaves a page without an entry script as it was', () => {
     const none = built.replace(/<script[^>]*><\/script>/, '');
-    expect(deferScripts(none, '/assets/boot-1.js')).toBe(none);
+    expect(inlineBoot(none)).toBe(none);
   });
 
   it('serializes into a script that runs on its own', () => {
-    expect(bootSource()).toMatch(/^\(function bootAfterPaint\(/);
+    expect(bootSource()).toMatch(/^\(function boot\(/);
+    expect(bootSource()).not.toMatch(/<\/script/i);
     expect(() => new Function(bootSource())).not.toThrow();
   });
 });
 
-describe('bootAfterPaint', () => {
-  const started = () => [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
-  const preloaded = () =>
-    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+/** A fresh page: its document, with the boot script as the current script. */
+function page(rootHtml: string, preloads = '/assets/a.js /assets/b.js') {
+  const doc = document.implementation.createHTMLDocument('page');
+  doc.body.innerHTML = `<div id="root">${rootHtml}</div><div id="${EARLY_STATUS_ID}" role="status"></div>`;
+  const me = doc.createElement('script');
+  me.setAttribute('data-entry', '/assets/index-abc.js');
+  me.setAttribute('data-preload', preloads);
+  Object.defineProperty(doc, 'currentScript', { value: me, configurable: true });
+  return doc;
+}
 
-  function page(rootHtml: string, preloads = '/assets/a.js /assets/b.js') {
-    document.head.innerHTML = '';
-    document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
-    const me = document.createElement('script');
-    me.setAttribute('data-entry', '/assets/index-abc.js');
-    me.setAttribute('data-preload', preloads);
-    Object.defineProperty(document, 'currentScript', { value: me, configurable: true });
-  }
+/** Runs the boot script as the page's parser does: in <head>, then the rest of the page is parsed. */
+function run(doc: Document) {
+  boot(doc, window, BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID);
+  if (doc.readyState === 'loading') doc.dispatchEvent(new Event('DOMContentLoaded'));
+}
+/** The hero image is still on its way (a document without a window loads no image). */
+function heroLoading(doc: Document) {
+  const img = doc.querySelector('img[fetchpriority="high"]');
+  if (img) Object.defineProperty(img, 'complete', { value: false, configurable: true });
+  return doc;
+}
+const started = (doc: Document) =>
+  [...doc.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
+const preloaded = (doc: Document) =>
+  [...doc.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+const kept = () => (window as unknown as Record<string, EarlyPress[]>)[EARLY_PRESSES_KEY] ?? [];
 
-  afterEach(() => {
-    vi.useRealTimers();
-    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+afterEach(() => {
+  vi.useRealTimers();
+  document.documentElement.removeAttribute('data-hydrated');
+  document.documentElement.removeAttribute('data-app');
+});
+
+describe('before the app', () => {
+  it('no context menu from the first paint', () => {
+    vi.useFakeTimers();
+    const doc = page('<main><img src="/a.jpg"></main>');
+    run(doc);
+    const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+    doc.querySelector('img')?.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
   });
 
+  it('keeps a press on a button once, shows it pending and says so; the app then carries it out', () => {
+    vi.useFakeTimers();
+    const doc = page('<main><button type="button" id="add">Add to Cart</button></main>');
+    run(doc);
+    const button = doc.getElementById('add') as HTMLButtonElement;
+    const pressed = vi.fn();
+    button.addEventListener('click', pressed);
+    for (let i = 0; i < 3; i++) button.click();
+    // the page's own handler (the app, not there yet) never saw it, and it is kept once
+    expect(pressed).not.toHaveBeenCalled();
+    expect(kept().map((p) => p.el)).toEqual([button]);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.hasAttribute('data-early-pending')).toBe(true);
+    expect(doc.getElementById(EARLY_STATUS_ID)?.textContent).toMatch(/kept and happens in a moment/);
+
+    // hydrated: the app's handler is there (React keeps the server's nodes), the press happens once
+    doc.documentElement.setAttribute('data-hydrated', '');
+    const status = document.createElement('div');
+    status.id = EARLY_STATUS_ID;
+    document.body.append(status, doc.body.firstElementChild as Element);
+    replayEarlyPresses();
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(button.hasAttribute('data-early-pending')).toBe(false);
+    expect(kept()).toEqual([]);
+    // from now on presses are the app's
+    button.click();
+    expect(pressed).toHaveBeenCalledTimes(2);
+    document.body.innerHTML = '';
+  });
+
+  it("keeps a select's last choice and replays it as a change", () => {
+    vi.useFakeTimers();
+    const doc = page(
+      '<main><select id="cur"><option>eur</option><option>sek</option><option>usd</option></select></main>',
+    );
+    run(doc);
+    const select = doc.getElementById('cur') as HTMLSelectElement;
+    for (const v of ['sek', 'usd']) {
+      select.value = v;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    expect(kept()).toEqual([{ el: select, value: 'usd' }]);
+    document.body.append(doc.body.firstElementChild as Element);
+    select.value = 'eur'; // hydration put the server's value back
+    const changed = vi.fn();
+    select.addEventListener('change', () => changed(select.value));
+    replayEarlyPresses();
+    expect(changed).toHaveBeenCalledExactlyOnceWith('usd');
+    document.body.innerHTML = '';
+  });
+
+  it("leaves a visitor form's submit button alone: the form posts itself", () => {
+    vi.useFakeTimers();
+    const doc = page('<main><form action="/api/x" method="post"><button>Send</button></form></main>');
+    run(doc);
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    doc.querySelector('button')?.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(kept()).toEqual([]);
+  });
+
+  it('keeps a form without an action from submitting natively until the app has started', () => {
+    vi.useFakeTimers();
+    const doc = page('<main><form id="f"><input name="q"></form><form id="g" action="/search"></form></main>');
+    run(doc);
+    const submit = (id: string) => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      doc.getElementById(id)?.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(submit('f')).toBe(true);
+    expect(submit('g')).toBe(false);
+    doc.documentElement.setAttribute('data-app', 'started');
+    expect(submit('f')).toBe(false);
+  });
+});
+
+describe('asking for the app', () => {
   it('starts the app at once on the bare shell', () => {
-    page('');
-    bootAfterPaint(document, window, 3000);
-    expect(started()).toEqual(['/assets/index-abc.js']);
-    expect(preloaded()).toEqual(['/assets/a.js', '/assets/b.js']);
+    vi.useFakeTimers();
+    const doc = page('');
+    run(doc);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+    expect(preloaded(doc)).toEqual(['/assets/a.js', '/assets/b.js']);
   });
 
   it('on a rendered page waits for the hero image, then starts once', async () => {
     vi.useFakeTimers();
-    page('<main><img fetchpriority="high" src="/hero.jpg"></main>');
-    bootAfterPaint(document, window, 3000);
+    const doc = heroLoading(page('<main><img fetchpriority="high" src="/hero.jpg"></main>'));
+    run(doc);
     await vi.advanceTimersByTimeAsync(100);
-    expect(started()).toEqual([]);
-    document.querySelector('img')?.dispatchEvent(new Event('load'));
-    expect(started()).toEqual(['/assets/index-abc.js']);
+    expect(started(doc)).toEqual([]);
+    doc.querySelector('img')?.dispatchEvent(new Event('load'));
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
     await vi.advanceTimersByTimeAsync(5000); // the cap fires later and changes nothing
-    expect(started()).toHaveLength(1);
-    expect(preloaded()).toHaveLength(2);
+    expect(started(doc)).toHaveLength(1);
+    expect(preloaded(doc)).toHaveLength(2);
   });
 
   it('asks for the entry first, then its chunks six per task, so no one task sends them all', async () => {
     vi.useFakeTimers();
     const chunks = Array.from({ length: 14 }, (_, i) => `/assets/c${i}.js`);
-    page('', chunks.join(' '));
-    bootAfterPaint(document, window, 3000);
-    expect(started()).toEqual(['/assets/index-abc.js']);
-    expect(preloaded()).toEqual(chunks.slice(0, 6));
+    const doc = page('', chunks.join(' '));
+    run(doc);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+    expect(preloaded(doc)).toEqual(chunks.slice(0, 6));
     await vi.advanceTimersToNextTimerAsync();
-    expect(preloaded()).toEqual(chunks.slice(0, 12));
+    expect(preloaded(doc)).toEqual(chunks.slice(0, 12));
     await vi.advanceTimersToNextTimerAsync();
-    expect(preloaded()).toEqual(chunks);
-  });
-
-  it('keeps a rendered form from submitting natively until the app has started', () => {
-    vi.useFakeTimers(); // its start timers must not fire into the next test
-    page('<main><form id="f"><button>Send</button></form><form id="g" action="/search"></form></main>');
-    bootAfterPaint(document, window, 3000);
-    const submit = (id: string) => {
-      const event = new Event('submit', { bubbles: true, cancelable: true });
-      document.getElementById(id)?.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(submit('f')).toBe(true);
-    expect(submit('g')).toBe(false); // a form with its own action works without the app
-    document.documentElement.setAttribute('data-app', 'started');
-    expect(submit('f')).toBe(false);
-    document.documentElement.removeAttribute('data-app');
+    expect(preloaded(doc)).toEqual(chunks);
   });
 
   it('starts after the cap when the hero never arrives (a hidden tab, a stalled image)', async () => {
     vi.useFakeTimers();
-    page('<main><img fetchpriority="high" src="/hero.jpg"></main>');
-    bootAfterPaint(document, window, 3000);
-    await vi.advanceTimersByTimeAsync(2900);
-    expect(started()).toEqual([]);
+    const doc = heroLoading(page('<main><img fetchpriority="high" src="/hero.jpg"></main>'));
+    run(doc);
+    await vi.advanceTimersByTimeAsync(BOOT_CAP_MS - 100);
+    expect(started(doc)).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
-    expect(started()).toEqual(['/assets/index-abc.js']);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('a press kept before the hero has arrived asks for the app at once', async () => {
+    vi.useFakeTimers();
+    const doc = heroLoading(page('<main><img fetchpriority="high" src="/hero.jpg"><button>Menu</button></main>'));
+    run(doc);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started(doc)).toEqual([]);
+    doc.querySelector('button')?.click();
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+    doc.querySelector('img')?.dispatchEvent(new Event('load'));
+    expect(started(doc)).toHaveLength(1);
   });
 
   it('a rendered page without a hero starts after its first frame', async () => {
     vi.useFakeTimers();
-    page('<main><h1>News</h1></main>');
-    bootAfterPaint(document, window, 3000);
-    expect(started()).toEqual([]);
+    const doc = page('<main><h1>News</h1></main>');
+    run(doc);
+    expect(started(doc)).toEqual([]);
     await vi.advanceTimersByTimeAsync(50);
-    expect(started()).toEqual(['/assets/index-abc.js']);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
   });
 });

@@ -45,18 +45,21 @@ function serialize(directives) {
 }
 
 /**
- * The app's policy. No inline or eval'd script anywhere: the build emits none, and the
- * server-rendered head only adds JSON data blocks (ld+json, application/json), which are
- * not executed and so need no hash or nonce — which also keeps the HTML cacheable. Inline
+ * The app's policy. No eval'd script, and one inline script: the boot script at the top of
+ * every page (scripts/vite/boot-after-paint.ts), allowed by its hash (`scriptHashes`,
+ * "sha256-…", taken from the served shell); a hash, unlike a nonce, keeps the HTML cacheable.
+ * The server-rendered head only adds JSON data blocks (ld+json, application/json), which are
+ * not executed and need nothing. Inline
  * style attributes are allowed (rendered markup carries them); style elements are not.
  * The analytics origin is allowed whenever a script is configured: the app itself only
  * loads it after the visitor accepts (the consent is the app's, the policy cannot see it).
  */
-function appPolicy(s) {
+function appPolicy(s, scriptHashes) {
   const analytics = s.analytics ? [s.analytics] : [];
+  const hashes = (scriptHashes || []).filter((h) => /^sha256-[A-Za-z0-9+/]{43}=$/.test(h)).map((h) => `'${h}'`);
   return serialize({
     "default-src": ["'self'"],
-    "script-src": ["'self'"].concat(s.google ? [`${GSI}client`] : [], analytics),
+    "script-src": ["'self'"].concat(hashes, s.google ? [`${GSI}client`] : [], analytics),
     "style-src": ["'self'"].concat(s.google ? [`${GSI}style`] : []),
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"].concat(analytics),
@@ -102,9 +105,9 @@ function common(s) {
 }
 
 /** Every header of an app response, by name. */
-function appHeaders(s) {
+function appHeaders(s, scriptHashes) {
   const h = common(s);
-  h["Content-Security-Policy"] = appPolicy(s);
+  h["Content-Security-Policy"] = appPolicy(s, scriptHashes);
   // Google's sign-in popup talks back to its opener.
   h["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups";
   h["Permissions-Policy"] = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
@@ -135,9 +138,12 @@ function envSettings() {
   return settingsFrom((name) => $os.getenv(name));
 }
 
-/** The app (GET /{path...}): HTML shell, assets, service worker. */
-function app(e) {
-  setAll(e, appHeaders(envSettings()));
+/**
+ * The app (GET /{path...}): HTML shell, assets, service worker. A page passes the hashes of
+ * its inline scripts ("sha256-<base64>").
+ */
+function app(e, scriptHashes) {
+  setAll(e, appHeaders(envSettings(), scriptHashes));
 }
 
 /** A page rendered by a hook, whose only style is the block with this CSP hash ("sha256-…"). */

@@ -52,6 +52,17 @@ function shellHtml(transform) {
   return transform ? transform(html) : html;
 }
 
+// The boot script (scripts/vite/boot-after-paint.ts), inline at the top of every page.
+const BOOT_SCRIPT = /<script data-boot\b[^>]*>([\s\S]*?)<\/script>/;
+
+/** The CSP hashes of the shell's inline boot script ("sha256-<base64>"; none when it has none). */
+function bootHashes(shell) {
+  const m = BOOT_SCRIPT.exec(shell);
+  if (!m) return [];
+  const sh = require(`${__hooks}/lib/http/security-headers.js`);
+  return [`sha256-${sh.hexToBase64($security.sha256(m[1]))}`];
+}
+
 function serve(e, transform) {
   const dir = publicDir();
   // the whole path (routes for folders of files match on their own prefix); Go has already
@@ -61,6 +72,9 @@ function serve(e, transform) {
 
   if (name && isFile(dir, name)) {
     e.response.header().set("Cache-Control", cacheControlFor(name));
+    // the shell as a file (/index.html, what the service worker keeps) runs the boot script too
+    if (name.endsWith(".html"))
+      require(`${__hooks}/lib/http/security-headers.js`).app(e, bootHashes(toString($os.readFile(`${dir}/${name}`))));
     if (servePrecompressed(e, dir, name)) return;
     return e.fileFS($os.dirFS(dir), name);
   }
@@ -87,6 +101,8 @@ function serve(e, transform) {
   } catch (_) {
     return e.string(503, "The site has not been built yet. Run `npm run build` (npm start does it for you).");
   }
+  // the page runs its boot script inline: the policy allows it by its hash
+  require(`${__hooks}/lib/http/security-headers.js`).app(e, bootHashes(shell));
   return require(`${__hooks}/lib/pages/ssr.js`).servePage(e, `/${name}`, shell, transform);
 }
 

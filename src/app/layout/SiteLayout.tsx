@@ -1,5 +1,4 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { ConsentBanner } from '@/features/privacy/components/ConsentBanner';
 import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
 import { Toaster } from '@/ui/toast/Toaster';
@@ -12,20 +11,10 @@ import * as styles from './SiteLayout.css';
 import { TopBar } from './TopBar';
 import { UnsentForms } from './UnsentForms';
 
-/** The artist asked for no browser context menu anywhere on the site. */
-function useNoContextMenu() {
-  useEffect(() => {
-    const block = (event: MouseEvent) => event.preventDefault();
-    document.addEventListener('contextmenu', block);
-    return () => document.removeEventListener('contextmenu', block);
-  }, []);
-}
-
 /** The public site shell. */
 export function SiteLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const showFooter = !pathname.startsWith('/viewing-room');
-  useNoContextMenu();
   const registerServiceWorker = useAfterLoad();
 
   return (

@@ -1,8 +1,10 @@
 import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { env } from '@/lib/env';
 import { useSiteSettings } from '@/lib/site/site-settings';
 import { DEFAULT_DESCRIPTION, FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 import { absoluteUrl, canonicalUrl, documentTitle } from '@/lib/site/head';
+import { markPageRendered } from '@/lib/ssr/page-rendered';
 
 export interface PageHeadProps {
   /** Page title; the template adds the artist name. Omit for the default title. */
@@ -26,6 +28,9 @@ export function PageHead({ title, description, image, noindex = false }: PageHea
   const desc = description?.trim() || DEFAULT_DESCRIPTION;
   const url = canonicalUrl(env.siteUrl, pathname);
   const shareImage = image ? absoluteUrl(env.siteUrl, image) : undefined;
+  // one PageHead per page: once it has mounted, the page (hydrated in its own Suspense
+  // boundary, after the layout) handles events (src/start.tsx waits for it)
+  useEffect(markPageRendered, []);
 
   return (
     <>

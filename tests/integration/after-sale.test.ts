@@ -131,6 +131,28 @@ describe('certificates of authenticity', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('data-status="unknown"');
     expect((await fetch(`${shop.pb.url}/verify/<script>`)).status).toBe(404);
+    // nor the buyer's name (Stripe's shipping details of the stand-in's checkout)
+    expect(JSON.stringify(order.shipping)).toContain('Test Buyer');
+    expect(html).not.toContain('Test Buyer');
+  });
+
+  it('the verify page and the order page are rate-limited per address: guessing codes or links is cut off', async () => {
+    const { order } = await buyPrint();
+    const [cert] = await certsOf(order.id);
+    const from = (ip: string, path: string) => fetch(`${shop.pb.url}${path}`, { headers: { 'x-forwarded-for': ip } });
+    const guesser = '10.77.1.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await from(guesser, `/verify/ABCD-EFGH-${String(1000 + i)}`)).status);
+    expect(answers.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(answers[30]).toBe(429);
+    // the real code from that address is refused too for now; another address checks it
+    expect((await from(guesser, `/verify/${cert.code}`)).status).toBe(429);
+    expect((await from('10.77.2.1', `/verify/${cert.code}`)).status).toBe(200);
+    const links: number[] = [];
+    for (let i = 0; i < 61; i++)
+      links.push((await from('10.77.3.1', `/api/atelier/order/${order.id}-${'0'.repeat(32)}`)).status);
+    expect(links.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(links[60]).toBe(429);
   });
 });
 

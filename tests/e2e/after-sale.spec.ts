@@ -1,72 +1,11 @@
 // After the sale, in the browser: the buyer's private order page (and offline once opened), the
 // public certificate check at phone and desktop sizes, and the live edition count flipping to
 // "Sold out" in an open page while another visitor takes the last copy.
-import { createHmac } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { asSuperuser } from './accounts';
 import { expect, test } from './fixtures';
-import { seriousAxeViolations, uniqueEmail, waitForServiceWorker } from './support';
-
-const rand = (n: number) => Math.floor(Math.random() * n);
-const ip = () => `10.${rand(254)}.${rand(254)}.${rand(254) + 1}`;
-
-type Rec = Record<string, unknown> & { id: string };
-
-async function newPrint(request: APIRequestContext, edition: number): Promise<Rec & { slug: string; title: string }> {
-  const slug = `after-sale-${Date.now().toString(36)}-${rand(1e6)}`;
-  return asSuperuser(request, 'POST', '/api/collections/prints/records', {
-    slug,
-    title: `Edition ${slug.slice(-6)}`,
-    size: '30 × 40 cm',
-    currency: 'eur',
-    price_cents: 12000,
-    edition_size: edition,
-    is_active: true,
-    sort_order: 900,
-  });
-}
-
-/** A checkout for one copy, as a buyer's browser sends it (from its own address). */
-async function buy(request: APIRequestContext, printId: string) {
-  const res = await request.post('/api/atelier/create-payment', {
-    headers: { 'x-forwarded-for': ip() },
-    data: { items: [{ id: printId, quantity: 1 }], currency: 'eur', customerEmail: uniqueEmail('collector') },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { url: string; sessionId: string; orderId: string };
-}
-
-/** Pays on the Stripe stand-in's page (its webhook fulfils the order). */
-async function pay(request: APIRequestContext, checkoutUrl: string) {
-  const res = await request.post(checkoutUrl, { maxRedirects: 0 });
-  expect(res.status()).toBe(303);
-}
-
-/** The order's private link, signed as the server signs it (its secret is hidden from everyone but the superuser). */
-async function orderToken(request: APIRequestContext, orderId: string) {
-  const order = await asSuperuser<{ access_secret: string }>(
-    request,
-    'GET',
-    `/api/collections/orders/records/${orderId}`,
-  );
-  expect(order.access_secret).not.toBe('');
-  return `${orderId}-${createHmac('sha256', order.access_secret).update(`order:${orderId}`).digest('hex').slice(0, 32)}`;
-}
-
-async function paidOrder(request: APIRequestContext) {
-  const print = await newPrint(request, 10);
-  const checkout = await buy(request, print.id);
-  await pay(request, checkout.url);
-  const certs = await asSuperuser<{ items: { code: string; file: string }[] }>(
-    request,
-    'GET',
-    `/api/collections/certificates/records?filter=${encodeURIComponent(`order_id="${checkout.orderId}"`)}`,
-  );
-  expect(certs.items).toHaveLength(1);
-  return { print, checkout, code: certs.items[0].code, token: await orderToken(request, checkout.orderId) };
-}
-
-const shown = (code: string) => `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
+import { buy, newPrint, paidOrder, shown } from './order-support';
+import { seriousAxeViolations, waitForServiceWorker } from './support';
 
 test('the order page opens from its private link, lists the certificate, and opens offline afterwards', async ({
   page,

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createSession, signInBeforeLoad } from './accounts';
 import { chapters, createLearner, enrol, signIn } from './course-support';
+import { paidOrder, shown } from './order-support';
 import { expect, test } from './sizes';
 import { ownClientIp, uniqueEmail } from './support';
 
@@ -81,6 +82,30 @@ const VIEWS: View[] = [
   { name: 'payment-success-no-session', path: '/payment-success', heading: /./ },
   { name: 'payment-success-unknown-session', path: '/payment-success?session_id=cs_test_unknown', heading: /./ },
   { name: 'payment-canceled', path: '/payment-canceled', heading: 'Payment canceled' },
+  {
+    name: 'order',
+    path: async ({ request }) => `/order/${(await paidOrder(request)).token}`,
+    heading: 'Your order',
+  },
+  {
+    name: 'order-missing',
+    path: '/order/aaaaaaaaaaaaaaa-0123456789abcdef0123456789abcdef',
+    heading: 'Order not found',
+  },
+  {
+    name: 'certificate-verify',
+    path: async ({ request }) => `/verify/${shown((await paidOrder(request)).code)}`,
+    heading: 'Certificate of authenticity',
+  },
+  { name: 'certificate-unknown', path: '/verify/ZZZZ-ZZZZ-ZZZZ', heading: 'Certificate not found' },
+  // where a form the browser posted itself lands (before the app starts, or without JavaScript)
+  { name: 'form-result-sent', path: '/result/contact?outcome=sent&back=/contact', heading: 'Message sent' },
+  {
+    name: 'form-result-refused',
+    path: '/result/contact?outcome=invalid&errors=email.invalid_email,message.required&back=/contact',
+    heading: 'Failed to send',
+  },
+  { name: 'drop-current', path: '/drop', heading: /The Whispering Room/ },
   { name: 'not-found', path: '/no-such-page/at-all', heading: '404' },
   {
     name: 'cart-open',

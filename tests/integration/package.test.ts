@@ -38,6 +38,8 @@ async function startSite() {
       PB_DATA_DIR: dataDir,
       ADMIN_EMAIL: 'owner@example.com',
       ADMIN_PASSWORD: 'owner-password-123',
+      // left in an operator's environment: the package must not pass it on (demo admin sessions)
+      DEMO_SIGN_IN: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -143,6 +145,19 @@ describe('the package', () => {
     expect(pocketbase).toContain(`--hooksPool=${DROP_HOOKS_POOL}`);
     expect(serveEnv({}).PB_HOOKS_POOL).toBe(String(DROP_HOOKS_POOL));
     expect(serveEnv({ PB_HOOKS_POOL: '300' }).PB_HOOKS_POOL).toBe('300');
+  });
+
+  it('never offers demo sign-in: DEMO_SIGN_IN=1 in its environment does not reach PocketBase', async () => {
+    const { stdout } = await run('pgrep', ['-P', String(site?.pid)]);
+    const pids = stdout.trim().split('\n');
+    const pocketbase = pids.find((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]?.endsWith('/pocketbase'),
+    );
+    expect(pocketbase).toBeTruthy();
+    const environ = readFileSync(`/proc/${pocketbase}/environ`, 'utf8').split('\0');
+    expect(environ.filter((v) => v.startsWith('DEMO_SIGN_IN='))).toEqual([]);
+    const config = await fetch(`${url}/api/atelier/auth-config`);
+    expect(await config.json()).toMatchObject({ demoSignIn: false });
   });
 
   it('sets the superuser from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
+import { mailsTo } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type Delivery, type StripeStandin, startStripeStandin } from '../support/stripe-standin';
@@ -130,6 +131,17 @@ describe('completion certificate and refunds of the course', () => {
     expect(await (await fetch(`${pb.url}/verify/${cert.code}`)).text()).toContain('data-status="void"');
     const order = (await listAll(pb, 'orders', q(`stripe_session_id = "${sessionId}"`)))[0];
     expect(order.status).toBe('refunded');
+    // learner and artist are mailed once each; the learner reads that access ends and progress stays
+    const refundMails = (await mailsTo(mail, 'learner@example.com', 3, 1500)).filter(
+      (m) => m.subject === 'Your refund',
+    );
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0].html).toContain('Your access to the course has ended');
+    expect(refundMails[0].html).toContain('you continue where you stopped');
+    const artistMails = (await mailsTo(mail, 'artist@atelier.test', 50, 500)).filter((m) =>
+      m.subject.startsWith(`Refunded: order ${order.id.slice(0, 8)}`),
+    );
+    expect(artistMails).toHaveLength(1);
 
     // buying again: enrolled, the progress is there, and a new certificate
     await buyCourse(learner.token);

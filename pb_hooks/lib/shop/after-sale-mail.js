@@ -114,7 +114,7 @@ function sendRefund(orderId) {
   const course = order.getString("kind") === "course";
   const effect = full
     ? course
-      ? "<p>Your access to the course has ended. Your progress is kept: if you enrol again one day, you continue where you stopped.</p>"
+      ? "<p>Your access to the course has ended; chapters downloaded for offline use leave your devices the next time they are online. Your progress is kept: if you enrol again one day, you continue where you stopped.</p>"
       : "<p>The certificates of authenticity of this order are no longer valid.</p>"
     : "";
   const buyerBody = `<p>${full ? `Order ${ref} has been refunded in full: ${sum}.` : `${sum} of order ${ref} (${escapeHtml(money(total, currency))}) has been refunded.`} It usually shows on your statement within 5–10 days.</p>${effect}${itemsHtml(order)}${pageLink(order)}`;

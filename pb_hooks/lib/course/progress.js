@@ -161,11 +161,9 @@ function setLessonProgress(app, userId, lessonId, completed, completedAt) {
   app.save(lp);
 }
 
-/** The chapter's intro lesson is completed with the chapter. */
-function deriveChapterLessons(app, record) {
-  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "module_id = {:m} && kind = 'intro'", "", 0, 0, {
-    m: record.getString("chapter_id"),
-  });
+/** Lessons that follow a progress record: each is completed (or not) with it. */
+function followLessons(app, record, filter, params) {
+  const lessons = app.findRecordsByFilter(Collections.CourseLessons, filter, "", 0, 0, params);
   for (let i = 0; i < lessons.length; i++) {
     setLessonProgress(
       app,
@@ -177,21 +175,14 @@ function deriveChapterLessons(app, record) {
   }
 }
 
+/** The chapter's intro lesson is completed with the chapter. */
+function deriveChapterLessons(app, record) {
+  followLessons(app, record, "module_id = {:m} && kind = 'intro'", { m: record.getString("chapter_id") });
+}
+
 /** A task lesson follows its tick. */
 function deriveTaskLesson(app, record, task) {
-  if (!task) return;
-  const lessons = app.findRecordsByFilter(Collections.CourseLessons, "task_id = {:t} && kind = 'task'", "", 0, 0, {
-    t: task.id,
-  });
-  for (let i = 0; i < lessons.length; i++) {
-    setLessonProgress(
-      app,
-      record.getString("user_id"),
-      lessons[i].id,
-      record.getBool("completed"),
-      record.getString("completed_at"),
-    );
-  }
+  if (task) followLessons(app, record, "task_id = {:t} && kind = 'task'", { t: task.id });
 }
 
 module.exports = { onChapterWrite: onChapterWrite, onTaskWrite: onTaskWrite, RECEIVED_AT: RECEIVED_AT };

@@ -124,17 +124,7 @@ function openSession(order, lineItems, opts) {
     });
     if (prof) prof.mark("sessionTx");
   } catch (err) {
-    $app
-      .logger()
-      .error(
-        "stripe checkout create failed",
-        "order",
-        order.id,
-        "status",
-        err?.stripeStatus,
-        "error",
-        String(err?.message ?? err),
-      );
+    stripe.logFailure("stripe checkout create failed", order.id, err);
     if (session?.id) {
       // The session exists but we could not record it: close it so it cannot be paid.
       try {

@@ -239,17 +239,7 @@ function refund(orderId) {
   try {
     result = stripe.createRefund(pi, { order_id: order.id }, `refund-${order.id}`);
   } catch (err) {
-    $app
-      .logger()
-      .error(
-        "stripe refund failed",
-        "order",
-        order.id,
-        "status",
-        err?.stripeStatus,
-        "error",
-        String(err?.message ?? err),
-      );
+    stripe.logFailure("stripe refund failed", order.id, err);
     return false;
   }
   $app.runInTransaction((txApp) => {

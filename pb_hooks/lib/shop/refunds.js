@@ -204,7 +204,7 @@ function requestRefund(orderId) {
     const message = String(err?.message ?? err);
     // Refunded already (e.g. in the dashboard): the charge.refunded event finishes it.
     if (/already been refunded/i.test(message)) return "";
-    $app.logger().error("stripe refund failed", "order", order.id, "error", message);
+    stripe.logFailure("stripe refund failed", order.id, err);
     return note(`${NOTE_REFUSED}${message}`);
   }
   // the refund went through: the notes about it no longer hold (and would hold back its mails)

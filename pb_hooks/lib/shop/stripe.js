@@ -136,8 +136,14 @@ function verifySignature(rawBody, header, secret, nowSeconds, headerOnly) {
   return "";
 }
 
+/** Logs a failed Stripe call about an order: what failed, the order, Stripe's HTTP status (0: unreachable) and its message. */
+function logFailure(what, orderId, err) {
+  $app.logger().error(what, "order", orderId, "status", err?.stripeStatus, "error", String(err?.message ?? err));
+}
+
 module.exports = {
   configured,
+  logFailure,
   createCheckoutSession,
   retrieveCheckoutSession,
   expireCheckoutSession,

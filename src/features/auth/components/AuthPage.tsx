@@ -90,42 +90,27 @@ export function AuthPage({ redirect }: { redirect?: string }) {
           {config.data?.demoSignIn ? (
             <div className={styles.demo}>
               <p className={styles.hint}>Trying Atelier locally? Use a demo account:</p>
-              <button
-                type="button"
-                className={button({ tone: 'outline', block: true })}
-                disabled={busy}
-                onClick={() =>
-                  void run(
-                    () => demoSignIn('learner'),
-                    (err) =>
-                      toast({
-                        title: 'Authentication Error',
-                        description: (err as Error)?.message || 'Demo sign-in failed.',
-                        destructive: true,
-                      }),
-                  )
-                }
-              >
-                Sign in as demo learner
-              </button>
-              <button
-                type="button"
-                className={button({ tone: 'outline', block: true })}
-                disabled={busy}
-                onClick={() =>
-                  void run(
-                    () => demoSignIn('admin'),
-                    (err) =>
-                      toast({
-                        title: 'Authentication Error',
-                        description: (err as Error)?.message || 'Demo sign-in failed.',
-                        destructive: true,
-                      }),
-                  )
-                }
-              >
-                Sign in as demo admin
-              </button>
+              {(['learner', 'admin'] as const).map((role) => (
+                <button
+                  key={role}
+                  type="button"
+                  className={button({ tone: 'outline', block: true })}
+                  disabled={busy}
+                  onClick={() =>
+                    void run(
+                      () => demoSignIn(role),
+                      (err) =>
+                        toast({
+                          title: 'Authentication Error',
+                          description: (err as Error)?.message || 'Demo sign-in failed.',
+                          destructive: true,
+                        }),
+                    )
+                  }
+                >
+                  Sign in as demo {role}
+                </button>
+              ))}
             </div>
           ) : null}
         </div>

@@ -2,12 +2,13 @@ import { useRef } from 'react';
 import { FORM_LIMITS } from '@/lib/contract/contract.gen';
 import { FORM_ACTIONS, sendContact } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
-import { SelectField, TextArea, TextField } from '@/ui/field/Field';
+import { SelectField, TextArea } from '@/ui/field/Field';
 import { clearFields, formText } from '@/ui/form/form-fields';
 import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { CONTACT_SUBJECTS, DEFAULT_SUBJECT } from '../model/subjects';
 import * as styles from './ContactForm.css';
+import { EmailField, NameField } from '@/ui/field/person-fields';
 
 type Message = { name: string; email: string; subject: string; message: string };
 
@@ -47,23 +48,8 @@ export function ContactForm() {
       }}
       aria-label="Contact form"
     >
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={FORM_LIMITS.name}
-        error={errors.name}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={FORM_LIMITS.email}
-        error={errors.email}
-      />
+      <NameField error={errors.name} />
+      <EmailField error={errors.email} />
       <SelectField label="Subject" name="subject" defaultValue={DEFAULT_SUBJECT} error={errors.subject}>
         {CONTACT_SUBJECTS.map((s) => (
           <option key={s} value={s}>

@@ -6,27 +6,16 @@
 // writes of one device are ordered by its own clock, which needs no correction; writes of
 // different devices by their times as the server corrected them (docs/sync.md, Clocks).
 
-export interface ChapterState {
-  visited: boolean;
-  last_visited_at: number;
-  position_seconds: number;
-  position_at: number;
-  completed: boolean;
-  completed_at: number;
-  client_updated_at: number;
-  /** The device whose write set the position, and that write's time on its own clock (none on older rows). */
-  device_id?: string;
-  device_at?: number;
-}
+import type { LocalChapterProgress, LocalTaskProgress } from '@/lib/offline/db';
 
-export interface TaskState {
-  completed: boolean;
-  completed_at: number;
-  client_updated_at: number;
-  /** The device whose write set the tick, and that write's time on its own clock (none on older rows). */
-  device_id?: string;
-  device_at?: number;
-}
+/** What the merge rules read of a chapter's progress: the device's copy without its keys. */
+export type ChapterState = Omit<LocalChapterProgress, 'id' | 'user_id' | 'course_id' | 'chapter_id'>;
+
+/** What the merge rules read of a task tick. */
+export type TaskState = Omit<
+  LocalTaskProgress,
+  'id' | 'user_id' | 'course_id' | 'chapter_id' | 'task_identifier' | 'task_title'
+>;
 
 export const EMPTY_CHAPTER: ChapterState = {
   visited: false,

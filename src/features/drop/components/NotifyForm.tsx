@@ -1,30 +1,22 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { clearFields, formText } from '@/ui/form/form-fields';
 import { HiddenFields } from '@/ui/form/HiddenFields';
 import { FORM_NOTICES } from '@/ui/form/notices';
-import { useFormSubmit } from '@/ui/form/use-form-submit';
+import { useEmailSignUp } from '@/ui/form/use-email-sign-up';
 import * as styles from './Drop.css';
 
 /** Notify-me sign-up before the release: an empty value is silently ignored. */
 export function NotifyForm({ dropSlug }: { dropSlug: string }) {
   const id = useId();
   const errorId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { submit, sending, fieldErrors } = useFormSubmit({
-    send: (value: string) => subscribeNewsletter({ email: value, source: 'print-drop', dropSlug }),
-    check: (value) => (value ? undefined : 'ignore'),
+  const { formRef, onSubmit, sending, error } = useEmailSignUp({
+    send: (email) => subscribeNewsletter({ email, source: 'print-drop', dropSlug }),
+    check: (email) => (email ? undefined : 'ignore'),
     notices: FORM_NOTICES['print-drop'],
-    onDone: (value) => {
-      if (formRef.current) clearFields(formRef.current, ['email']);
-      rememberNewsletterEmail(value);
-    },
   });
-  const error = fieldErrors.email;
 
   return (
     <form
@@ -32,10 +24,7 @@ export function NotifyForm({ dropSlug }: { dropSlug: string }) {
       method="post"
       action={FORM_ACTIONS.newsletter}
       className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(formText(event.currentTarget).email ?? '');
-      }}
+      onSubmit={onSubmit}
       noValidate
       aria-label="Notify me at release"
     >

@@ -1,14 +1,14 @@
 import { useRef } from 'react';
-import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
+import { CONSENT_TEXT_VERSIONS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
-import { TextField } from '@/ui/field/Field';
 import { clearFields, formText } from '@/ui/form/form-fields';
 import { HiddenFields } from '@/ui/form/HiddenFields';
 import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import * as styles from './Exhibition.css';
+import { EmailField, NameField } from '@/ui/field/person-fields';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
 
@@ -58,23 +58,8 @@ export function ExhibitionSignup({ exhibitionSlug }: { exhibitionSlug: string })
       <h2 id="exhibition-signup-title" className={styles.formTitle}>
         Get the invitation
       </h2>
-      <TextField
-        label="Name"
-        optional
-        name="name"
-        autoComplete="name"
-        maxLength={FORM_LIMITS.name}
-        error={errors.name}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={FORM_LIMITS.email}
-        error={errors.email}
-        aria-required="true"
-      />
+      <NameField error={errors.name} optional />
+      <EmailField error={errors.email} required={false} aria-required="true" />
       <div>
         <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
           {sending ? 'Signing up…' : 'Sign Up'}

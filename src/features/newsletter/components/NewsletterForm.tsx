@@ -1,13 +1,11 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
-import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { visuallyHidden } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { clearFields, formText } from '@/ui/form/form-fields';
 import { HiddenFields } from '@/ui/form/HiddenFields';
 import { FORM_NOTICES } from '@/ui/form/notices';
-import { useFormSubmit } from '@/ui/form/use-form-submit';
+import { useEmailSignUp } from '@/ui/form/use-email-sign-up';
 import { isValidEmail } from '../model/email';
 import * as styles from './NewsletterForm.css';
 
@@ -30,20 +28,14 @@ interface NewsletterFormProps {
 export function NewsletterForm({ source, tone = 'light', label, describedBy }: NewsletterFormProps) {
   const inputId = useId();
   const errorId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { submit, sending, fieldErrors } = useFormSubmit({
-    send: (value: string) => subscribeNewsletter({ email: value, source }),
-    check: (value) =>
-      isValidEmail(value)
+  const { formRef, onSubmit, sending, error } = useEmailSignUp({
+    send: (email) => subscribeNewsletter({ email, source }),
+    check: (email) =>
+      isValidEmail(email)
         ? undefined
         : { notice: { title: 'Invalid email', description: 'Please enter a valid email address.' } },
     notices: FORM_NOTICES[source],
-    onDone: (value) => {
-      if (formRef.current) clearFields(formRef.current, ['email']);
-      rememberNewsletterEmail(value);
-    },
   });
-  const error = fieldErrors.email;
 
   return (
     <form
@@ -51,10 +43,7 @@ export function NewsletterForm({ source, tone = 'light', label, describedBy }: N
       method="post"
       action={FORM_ACTIONS.newsletter}
       className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(formText(event.currentTarget).email ?? '');
-      }}
+      onSubmit={onSubmit}
       aria-label={label}
       aria-describedby={describedBy}
       // The footer field is a browser-level required email field; the home form reports

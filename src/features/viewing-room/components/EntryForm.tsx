@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { CONSENT_TEXT_VERSIONS, FORM_LIMITS } from '@/lib/contract/contract.gen';
+import { CONSENT_TEXT_VERSIONS } from '@/lib/contract/contract.gen';
 import { rememberNewsletterEmail } from '@/lib/forms/remembered';
 import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
-import { TextField } from '@/ui/field/Field';
 import { formText, prefillFields } from '@/ui/form/form-fields';
 import { HiddenFields } from '@/ui/form/HiddenFields';
 import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { grantRoomPass, passFromSignUp, rememberedVisitor, rememberVisitorNames } from '../model/access';
 import * as styles from './ViewingRoom.css';
+import { EmailField } from '@/ui/field/person-fields';
+import { NameParts } from './NameParts';
 
 interface EntryFormProps {
   artworkSlug: string;
@@ -87,33 +88,8 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
       <HiddenFields
         values={{ source: 'viewing-room', consentVersion: CONSENT_TEXT_VERSIONS['viewing-room'], artworkSlug }}
       />
-      <div className={styles.row}>
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          maxLength={FORM_LIMITS.namePart}
-          error={errors.firstName ?? errors.name}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          maxLength={FORM_LIMITS.namePart}
-          error={errors.lastName}
-        />
-      </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={FORM_LIMITS.email}
-        error={errors.email}
-      />
+      <NameParts errors={errors} />
+      <EmailField error={errors.email} />
       <p className={styles.consent}>
         By entering you agree to receive the viewing room details by email. We will also ask you to confirm whether you
         want occasional news; you can unsubscribe from any email with one click.

@@ -10,6 +10,8 @@ import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { rememberedVisitor } from '../model/access';
 import * as styles from './ViewingRoom.css';
+import { EmailField } from '@/ui/field/person-fields';
+import { NameParts } from './NameParts';
 
 interface Inquiry {
   firstName: string;
@@ -74,33 +76,8 @@ export function InquiryForm({ artwork }: { artwork: ArtworksRecord }) {
         aria-label="Artwork inquiry"
       >
         <HiddenFields values={{ kind: 'inquiry', artworkId: artwork.id }} />
-        <div className={styles.row}>
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            maxLength={FORM_LIMITS.namePart}
-            error={errors.firstName ?? errors.name}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            maxLength={FORM_LIMITS.namePart}
-            error={errors.lastName}
-          />
-        </div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={FORM_LIMITS.email}
-          error={errors.email}
-        />
+        <NameParts errors={errors} />
+        <EmailField error={errors.email} />
         <TextField
           label="Phone"
           optional

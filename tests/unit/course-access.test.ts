@@ -189,6 +189,27 @@ describe('a refunded course leaves the device at the next sync', () => {
     expect(await onDevice('bo', 'light', B)).toEqual(forgotten);
   });
 
+  it("the downloads page's copy on the device answers without a session and loses a refunded course", async () => {
+    await keepCourse('ana', 'whisper', A);
+    await keepCourse('ana', 'light', B);
+    const list = downloadableCoursesQueryOptions('ana');
+    const titles = (courses: { id: string }[] | undefined) => (courses ?? []).map((c) => c.id).sort();
+    expect(titles(await list.queryFn!({} as never))).toEqual(['light', 'whisper']);
+    // the session has ended (or the train has no signal): the device's copy answers
+    server.live = false;
+    expect(titles(await list.queryFn!({} as never))).toEqual(['light', 'whisper']);
+    server.live = true;
+    server.readable.set('ana', B);
+    server.enrolled.set('ana', ['light']);
+    expect(await checkCourseAccess('ana')).toEqual(['whisper']);
+    expect(titles(await list.mirror.read())).toEqual(['light']);
+    // a device that kept only the list (the app filled it on start) is checked too
+    server.user = { id: 'cy', role: 'learner' };
+    await downloadableCoursesQueryOptions('cy').mirror.write([{ id: 'whisper', title: 'W', chapters: A }]);
+    expect(await checkCourseAccess('cy')).toEqual(['whisper']);
+    expect(await downloadableCoursesQueryOptions('cy').mirror.read()).toEqual([]);
+  });
+
   it('nothing goes without a live session, for another account, or for an admin who reads without an enrolment', async () => {
     await keepCourse('ana', 'whisper', A);
     server.readable.set('ana', []);

@@ -1,7 +1,8 @@
 // Registers the course's outbox handlers and starts the drainer (one tab drains). The
 // device clock is measured against the server's when online, so progress times agree
 // across devices. On start and on every reconnect the learner's courses are checked with the
-// server: one they no longer have (refunded) leaves the device (api/course-access.ts).
+// server: one they no longer have (refunded) leaves the device (api/course-access.ts), then
+// the learner's home pages are mirrored, so they open offline unvisited (api/learner-home.ts).
 import type { QueryClient } from '@tanstack/react-query';
 import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
@@ -10,6 +11,7 @@ import { registerOutboxHandler, startOutboxDrainer } from '@/lib/offline/outbox-
 import { pb } from '@/lib/pocketbase/client';
 import { authReady, confirmSession, OWN_DATA_KEY, refreshSession, sessionUserId } from '@/lib/pocketbase/session';
 import { checkCourseAccess } from './api/course-access';
+import { mirrorLearnerHome } from './api/learner-home';
 import { createProgressHandler } from './api/progress-sync';
 import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from './api/progress-records';
 
@@ -25,6 +27,10 @@ async function syncCourseAccess(queryClient: QueryClient): Promise<void> {
   } catch (err) {
     console.warn('[course] could not check course access', err);
   }
+  if (sessionUserId() !== userId) return;
+  await mirrorLearnerHome(queryClient, userId).catch((err) =>
+    console.warn('[course] could not keep the learner home pages for offline use', err),
+  );
 }
 
 export function startCourseSync(queryClient: QueryClient): void {

@@ -12,12 +12,20 @@ import { requireLiveSession, sessionUserId } from '@/lib/pocketbase/session';
 import type { CourseModulesRecord } from '@/lib/pocketbase/types.gen';
 import { removeCourseDownload } from './manage-downloads';
 
-/** The courses whose data this account keeps on the device (downloads and mirrored chapters). */
+/** Where the downloads page's list (courses with their chapter texts) is mirrored. */
+export const downloadableMirrorKey = (userId: string) => `downloadable:${userId}`;
+
+type CourseList = { id?: string; course_id?: string }[];
+
+/** The courses whose data this account keeps on the device (downloads, mirrored chapters, the downloads list). */
 async function coursesOnDevice(userId: string): Promise<Set<string>> {
   const ids = new Set<string>();
   for (const row of await db.downloads.where('userId').equals(userId).toArray())
     if (row.courseId) ids.add(row.courseId);
+  const listKey = userRowKey(userId, downloadableMirrorKey(userId));
   for (const row of await db.user_rows.where('userId').equals(userId).toArray()) {
+    if (row.key === listKey && Array.isArray(row.value))
+      for (const course of row.value as CourseList) if (course.id) ids.add(course.id);
     const courseId = mirroredCourse(userId, row.key, row.value);
     if (courseId) ids.add(courseId);
   }
@@ -45,10 +53,14 @@ export async function forgetCourse(userId: string, courseId: string): Promise<vo
     const enrolment = userRowKey(userId, `enrollment:${userId}:${courseId}`);
     if (await db.user_rows.get(enrolment))
       await db.user_rows.put({ key: enrolment, userId, value: null, updatedAt: Date.now() });
-    const listKey = userRowKey(userId, `enrollments:${userId}`);
-    const list = await db.user_rows.get(listKey);
-    if (Array.isArray(list?.value)) {
-      const value = (list.value as { course_id?: string }[]).filter((e) => e.course_id !== courseId);
+    // the lists that name the course: the enrolments (by course_id) and the downloads page's (by id)
+    for (const [key, field] of [
+      [`enrollments:${userId}`, 'course_id'],
+      [downloadableMirrorKey(userId), 'id'],
+    ] as const) {
+      const list = await db.user_rows.get(userRowKey(userId, key));
+      if (!Array.isArray(list?.value)) continue;
+      const value = (list.value as CourseList).filter((e) => e[field] !== courseId);
       await db.user_rows.put({ ...list, value, updatedAt: Date.now() });
     }
   });

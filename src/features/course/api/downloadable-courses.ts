@@ -1,9 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
 import { Collections } from '@/lib/contract/contract.gen';
+import { userMirror } from '@/lib/offline/mirror';
+import { mirroredQueryOptions } from '@/lib/offline/mirrored-query';
 import { pb } from '@/lib/pocketbase/client';
-import { requireLiveSession, sessionUserId } from '@/lib/pocketbase/session';
+import { sessionUserId } from '@/lib/pocketbase/session';
 import type { CourseModulesRecord, CoursesRecord } from '@/lib/pocketbase/types.gen';
-import { forgetCoursesBut } from './course-access';
+import { downloadableMirrorKey, forgetCoursesBut } from './course-access';
 import { courseKeys } from './keys';
 import type { DownloadableChapter } from './offline-copies';
 
@@ -18,12 +19,14 @@ type ChapterWithCourse = CourseModulesRecord & { expand?: { course_id?: Pick<Cou
 /**
  * The chapters this learner may read (the chapter view rule: enrolled or admin), grouped by
  * course: what the downloads page can offer. The course pages pass their own records instead.
+ * Mirrored, so the downloads page opens offline with its list (the app fills it on start).
  */
 export const downloadableCoursesQueryOptions = (userId: string) =>
-  queryOptions({
+  mirroredQueryOptions({
     queryKey: courseKeys.downloadable(userId),
-    queryFn: async (): Promise<DownloadableCourse[]> => {
-      requireLiveSession();
+    learner: true,
+    mirror: userMirror<DownloadableCourse[]>(userId, downloadableMirrorKey(userId)),
+    remote: async (): Promise<DownloadableCourse[]> => {
       const chapters = await pb.collection(Collections.CourseModules).getFullList<ChapterWithCourse>({
         sort: 'course_id,sort_order',
         expand: 'course_id',

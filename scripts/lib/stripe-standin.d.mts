@@ -58,6 +58,8 @@ export interface StripeStandin {
     metadata: Record<string, string>;
   }[];
   failNext(...errors: { status: number; message: string }[]): void;
+  /** Drops the forced answers no request has used; returns how many there were. */
+  clearFailures(): number;
   idle(): Promise<void>;
   tamper(id: string, fields: Partial<StandinSession>): StandinSession;
   completeUnpaid(id: string, opts?: { customerEmail?: string }): Promise<Delivery | { session: StandinSession }>;

@@ -413,6 +413,10 @@ export async function startStripeStandin(opts = {}) {
     failNext(...errors) {
       failNext.push(...errors);
     },
+    /** Drops the forced answers no request has used; returns how many there were. */
+    clearFailures() {
+      return failNext.splice(0).length;
+    },
     /** Waits for webhooks Stripe sends after answering (e.g. after expire). */
     async idle() {
       while (pending.size) await Promise.all([...pending]);

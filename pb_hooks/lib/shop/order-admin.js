@@ -85,6 +85,8 @@ function beforeUpdate(txApp, record) {
     to = wanted.status;
     record.set("status", to);
     if (to === "refund_requested") takeRefundRequest(record, current, refundAmount);
+    // a request called off: its amount must not come back with the next one
+    if (from === "refund_requested") record.set("refund_amount", 0);
     if (to === "shipped" && !current.getString("shipped_at")) record.set("shipped_at", nowIso());
     if (to === "delivered") {
       if (!current.getString("delivered_at")) record.set("delivered_at", nowIso());

@@ -228,7 +228,8 @@ export default async function liveCount({ table, argv = [] }) {
       });
       const p95 = percentile(x.r.all, 95);
       if (mode === 'none') alone = p95;
-      (byMode[mode] ??= []).push({ p95, within: x.reach.filter((ms) => ms <= REACH_MS).length, n: x.n });
+      if (!byMode[mode]) byMode[mode] = [];
+      byMode[mode].push({ p95, within: x.reach.filter((ms) => ms <= REACH_MS).length, n: x.n });
       const within2s = x.reach.filter((ms) => ms <= 2000).length;
       if (x.r.oversold || x.r.errors) failed = true;
       rows.push({

@@ -132,13 +132,7 @@ test.describe('viewing room', () => {
 
     // a pass whose time is up on this device opens nothing, without asking the server
     await enterViewingRoom(page);
-    await page.evaluate(() => {
-      const pass = JSON.parse(localStorage.getItem('viewing_room_access') ?? '{}');
-      localStorage.setItem('viewing_room_access', JSON.stringify({ ...pass, expiresAt: '2020-01-01T00:00:00.000Z' }));
-    });
-    await page.reload();
-    await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
-    await expect(page.getByText('SEK 95 000')).toHaveCount(0);
+    await expectExpiredPassClosed(page);
   });
 
   test('inquiry: "Not provided" phone, subject and details reach the server', async ({ page, request }) => {
@@ -310,13 +304,7 @@ test.describe('offline', () => {
     await expect(page.getByRole('button', { name: /^Show / })).toHaveCount(4);
 
     // the pass's time is up: the device's copy no longer opens the room
-    await page.evaluate(() => {
-      const pass = JSON.parse(localStorage.getItem('viewing_room_access') ?? '{}');
-      localStorage.setItem('viewing_room_access', JSON.stringify({ ...pass, expiresAt: '2020-01-01T00:00:00.000Z' }));
-    });
-    await page.reload();
-    await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
-    await expect(page.getByText('SEK 95 000')).toHaveCount(0);
+    await expectExpiredPassClosed(page);
     await context.setOffline(false);
   });
 });
@@ -331,3 +319,14 @@ test.describe('accessibility', () => {
     expect(await seriousAxe(page)).toEqual([]);
   });
 });
+
+/** The device's pass, its time up (2020), opens nothing after a reload, without asking the server. */
+async function expectExpiredPassClosed(page: Page) {
+  await page.evaluate(() => {
+    const pass = JSON.parse(localStorage.getItem('viewing_room_access') ?? '{}');
+    localStorage.setItem('viewing_room_access', JSON.stringify({ ...pass, expiresAt: '2020-01-01T00:00:00.000Z' }));
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
+  await expect(page.getByText('SEK 95 000')).toHaveCount(0);
+}

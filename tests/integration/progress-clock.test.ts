@@ -42,6 +42,15 @@ async function learner() {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What the app's writer names a tick by: the learner, the course and the seeded task. */
+const taskRef = (userId: string, task: (typeof tasks)[number]) => ({
+  userId,
+  courseId,
+  chapterId: task.chapter_id,
+  taskIdentifier: task.task_identifier,
+  taskTitle: task.title,
+});
+
 async function serverRecord(collection: string, userId: string) {
   return (await listAll(pb, collection, `&filter=${encodeURIComponent(`user_id="${userId}"`)}`))[0];
 }
@@ -52,14 +61,7 @@ describe.each([
 ])('a phone whose clock runs %s and was never measured', (_label, skewMs) => {
   it('a tick it made offline keeps its true order against another device: the later untick wins', async () => {
     const user = await learner();
-    const task = tasks[0]!;
-    const ref = {
-      userId: user.id,
-      courseId,
-      chapterId: task.chapter_id,
-      taskIdentifier: task.task_identifier,
-      taskTitle: task.title,
-    };
+    const ref = taskRef(user.id, tasks[0]!);
     const phone = learnerDevice(pb.url, user.token, { skewMs, measured: false, ip: `10.31.${n}.1` });
     const laptop = learnerDevice(pb.url, user.token, { ip: `10.31.${n}.2` });
     phone.net.online = false;
@@ -106,14 +108,7 @@ describe.each([
 describe('corrected times', () => {
   it('two quick changes on one device keep their order whatever each batch took to arrive', async () => {
     const user = await learner();
-    const task = tasks[1]!;
-    const ref = {
-      userId: user.id,
-      courseId,
-      chapterId: task.chapter_id,
-      taskIdentifier: task.task_identifier,
-      taskTitle: task.title,
-    };
+    const ref = taskRef(user.id, tasks[1]!);
     const phone = learnerDevice(pb.url, user.token, { skewMs: 5 * 60_000, measured: false, ip: `10.33.${n}.1` });
     // the tick's batch is slow to arrive (it is sent, then 400 ms pass before the server reads it)
     phone.slowNextBatch(400);

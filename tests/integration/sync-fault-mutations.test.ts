@@ -4,29 +4,20 @@
 // the learner meant, recorded before the app ran (tests/sync-faults/accounting.ts), never by
 // what the writer answered. The same seeds with the app's own writer lose nothing.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WRITER_MUTATIONS, type WriterMutation } from '../sync-faults/mutations';
-import { type CourseFixture, type RunResult, runSeed } from '../sync-faults/run';
-import { type FaultServer, startFaultServer } from '../sync-faults/server';
-import { courseFixture } from '../sync-faults/fixture';
+import { type RunResult, runSeed } from '../sync-faults/run';
+import { faultServerPerFile } from '../sync-faults/fixture';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-let server: FaultServer;
-let fixture: CourseFixture;
-
-beforeAll(async () => {
-  server = await startFaultServer();
-  fixture = await courseFixture(server);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const file = faultServerPerFile();
 
 const runAll = (mutation?: WriterMutation) =>
   Promise.all(
-    SEEDS.map((seed) => runSeed(server, fixture, seed, { mutateWriter: mutation && WRITER_MUTATIONS[mutation]() })),
+    SEEDS.map((seed) =>
+      runSeed(file.server, file.fixture, seed, { mutateWriter: mutation && WRITER_MUTATIONS[mutation]() }),
+    ),
   );
 
 const summary = (results: RunResult[]) => results.map((r) => `seed ${r.seed}: ${r.lost} lost`).join(', ');
@@ -56,14 +47,14 @@ describe('the harness set-up beside another run’s restart', () => {
   it('makes every learner once while the server restarts under its calls', { timeout: 300_000 }, async () => {
     const tag = `restart-${Date.now().toString(36)}`;
     const emails: string[] = [];
-    const caughtBefore = server.caughtByRestart;
+    const caughtBefore = file.server.caughtByRestart;
     let restarting = true;
     const makers = Array.from({ length: 4 }, async (_, w) => {
       for (let i = 0; restarting || i < 2; i++) {
         const email = `${tag}-${w}-${i}@faults.test`;
         emails.push(email);
         const password = 'x-unused-password-1234';
-        await server.create(
+        await file.server.create(
           'users',
           { email, role: 'learner', password, passwordConfirm: password },
           `email="${email}"`,
@@ -72,12 +63,12 @@ describe('the harness set-up beside another run’s restart', () => {
     });
     for (let r = 0; r < 3; r++) {
       await new Promise((done) => setTimeout(done, 300));
-      await server.restart();
+      await file.server.restart();
     }
     restarting = false;
     await Promise.all(makers);
-    expect(server.caughtByRestart - caughtBefore, 'no call was caught by a restart').toBeGreaterThan(0);
-    const made = await server.admin<{ items: { email: string }[] }>(
+    expect(file.server.caughtByRestart - caughtBefore, 'no call was caught by a restart').toBeGreaterThan(0);
+    const made = await file.server.admin<{ items: { email: string }[] }>(
       'GET',
       `/api/collections/users/records?perPage=500&filter=${encodeURIComponent(`email~"${tag}"`)}`,
     );

@@ -12,10 +12,9 @@
 // server's records).
 import 'fake-indexeddb/auto';
 import { appendFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type CourseFixture, runSeed } from '../sync-faults/run';
-import { courseFixture } from '../sync-faults/fixture';
-import { type FaultServer, startFaultServer } from '../sync-faults/server';
+import { describe, it } from 'vitest';
+import { runSeed } from '../sync-faults/run';
+import { faultServerPerFile } from '../sync-faults/fixture';
 
 function seeds(spec = '1-50'): number[] {
   return spec.split(',').flatMap((part) => {
@@ -25,24 +24,14 @@ function seeds(spec = '1-50'): number[] {
   });
 }
 
-let server: FaultServer;
-let fixture: CourseFixture;
-
-beforeAll(async () => {
-  server = await startFaultServer();
-  fixture = await courseFixture(server);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const file = faultServerPerFile();
 
 describe('sync under injected faults (seeded)', () => {
   for (const seed of seeds(process.env.SYNC_FAULT_SEEDS)) {
     it.concurrent(`seed ${seed}: nothing lost or duplicated, every device converges, the chip agrees`, {
       timeout: 120_000,
     }, async ({ expect }) => {
-      const result = await runSeed(server, fixture, seed);
+      const result = await runSeed(file.server, file.fixture, seed);
       if (process.env.SYNC_FAULT_REPORT) appendFileSync(process.env.SYNC_FAULT_REPORT, `${JSON.stringify(result)}\n`);
       expect(result.problems, `replay: npm run bench -- sync-faults --seed ${seed}`).toEqual([]);
     });

@@ -26,14 +26,9 @@ export function learnerClient(url: string, token: string, ip?: string): PocketBa
   return client;
 }
 
-/** A device's outbox with the progress handlers; `net.online` is its connection. */
-export function progressDevice(
-  url: string,
-  token: string,
-  { ip, online = true }: { ip?: string; online?: boolean } = {},
-) {
-  const net = { online };
-  const outbox = createOutbox(new AtelierDb(`device-${Math.random()}`).outbox, {
+/** The app's outbox on a device table, with Node's timers and a lock it holds alone. */
+function nodeOutbox(db: AtelierDb, net: { online: boolean }) {
+  return createOutbox(db.outbox, {
     now: () => Date.now(),
     random: Math.random,
     isOnline: () => net.online,
@@ -46,6 +41,16 @@ export function progressDevice(
       return () => clearTimeout(t);
     },
   });
+}
+
+/** A device's outbox with the progress handlers; `net.online` is its connection. */
+export function progressDevice(
+  url: string,
+  token: string,
+  { ip, online = true }: { ip?: string; online?: boolean } = {},
+) {
+  const net = { online };
+  const outbox = nodeOutbox(new AtelierDb(`device-${Math.random()}`), net);
   const client = learnerClient(url, token, ip);
   outbox.register(CHAPTER_PROGRESS_OP, createProgressHandler(client, 'chapter_progress'));
   outbox.register(TASK_PROGRESS_OP, createProgressHandler(client, 'user_task_progress'));
@@ -89,19 +94,7 @@ export function learnerDevice(
     load: async () => (measured ? -skewMs : undefined),
     save: async () => {},
   });
-  const outbox = createOutbox(db.outbox, {
-    now: () => Date.now(),
-    random: Math.random,
-    isOnline: () => net.online,
-    withLock: async (fn) => {
-      await fn();
-      return true;
-    },
-    setTimer: (fn, ms) => {
-      const t = setTimeout(fn, ms);
-      return () => clearTimeout(t);
-    },
-  });
+  const outbox = nodeOutbox(db, net);
   const client = learnerClient(url, token, ip);
   const send = client.beforeSend;
   client.beforeSend = async (to, options) => {

@@ -1,6 +1,7 @@
 // The seeded course the fault runs use: its id, chapters and tasks, read from the server.
+import { afterAll, beforeAll } from 'vitest';
 import type { CourseFixture } from './run';
-import type { FaultServer } from './server';
+import { type FaultServer, startFaultServer } from './server';
 
 export async function courseFixture(server: FaultServer): Promise<CourseFixture> {
   const course = (
@@ -16,4 +17,20 @@ export async function courseFixture(server: FaultServer): Promise<CourseFixture>
     await server.admin<{ items: CourseFixture['tasks'] }>('GET', '/api/collections/course_tasks/records?perPage=200')
   ).items;
   return { courseId: course.id, chapters, tasks };
+}
+
+/**
+ * One fault server and its course for a test file: started before its tests, stopped after.
+ * Read `server` and `fixture` inside the tests (they are set once the file's set-up ran).
+ */
+export function faultServerPerFile(): { server: FaultServer; fixture: CourseFixture } {
+  const file = {} as { server: FaultServer; fixture: CourseFixture };
+  beforeAll(async () => {
+    file.server = await startFaultServer();
+    file.fixture = await courseFixture(file.server);
+  });
+  afterAll(async () => {
+    await file.server?.stop();
+  });
+  return file;
 }

@@ -92,7 +92,11 @@ export async function render(url: string): Promise<RenderResult> {
     const unread = queryClient
       .getQueryCache()
       .findAll({ predicate: (q) => q.state.status === 'error' && q.queryKey[0] !== RATES_KEY });
-    if (unread.length) return { kind: 'error', message: `${unread[0]?.queryHash}: ${String(unread[0]?.state.error)}` };
+    if (unread.length) {
+      const status = (unread[0]?.state.error as { status?: number } | null)?.status ?? 0;
+      console.warn(`[render] ${url}: a read failed (${unread[0]?.queryHash}): ${String(unread[0]?.state.error)}`);
+      return { kind: 'error', message: `data not read (${status}): ${unread[0]?.queryHash}` };
+    }
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
     const markup = renderToString(<App queryClient={queryClient} router={router} />);
     // taken right after rendering, so the state is exactly what the markup shows

@@ -274,6 +274,8 @@ function rendererDown() {
 
 /** Refused or dropped connections: the renderer is not there (a slow answer is not that). */
 function connectionFailed(err) {
+  // the renderer answered (a page's data did not load): it is there
+  if (/^(Error: )?renderer answered/.test(String(err))) return false;
   return /connection refused|connection reset|broken pipe|no such host|unreachable|EOF/i.test(String(err));
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { CourseFixture } from './run';
 import { type FaultServer, startFaultServer } from './server';
 
-export async function courseFixture(server: FaultServer): Promise<CourseFixture> {
+async function courseFixture(server: FaultServer): Promise<CourseFixture> {
   const course = (
     await server.admin<{ items: { id: string }[] }>(
       'GET',

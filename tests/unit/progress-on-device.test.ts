@@ -44,6 +44,19 @@ describe('a tick on the device', () => {
     await vi.waitFor(() => expect(persist).toHaveBeenCalled());
   });
 
+  it('untick: the box and the queued change both say unticked (a writer that ignored `completed` passed every test here)', async () => {
+    const id = await taskProgressId('u1', 'm1', 'TASK_01');
+    await setTaskCompleted(ref, true);
+    await setTaskCompleted(ref, false);
+    const queued = (await outboxTable().toArray()).map((r) => (r.payload as { record: { completed: boolean } }).record);
+    expect({ shown: (await db.task_progress.get(id))?.completed, queued: queued.map((r) => r.completed) }).toEqual({
+      shown: false,
+      queued: [false],
+    });
+    await setTaskCompleted(ref, true);
+    expect((await db.task_progress.get(id))?.completed).toBe(true);
+  });
+
   it('is not kept when its outbox row cannot be written (a tab killed or an enqueue that throws)', async () => {
     const table = outboxTable();
     const proto = Object.getPrototypeOf(table) as {

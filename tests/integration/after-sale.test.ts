@@ -280,6 +280,8 @@ describe('refunds and disputes from Stripe', () => {
     const partial = await mailsAbout(email, (s) => s === 'A partial refund');
     expect(partial).toHaveLength(1);
     expect(partial[0].html).toContain('€100');
+    const toArtist = await mailsAbout(ARTIST, (s) => s === `Partial refund: order ${order.id.slice(0, 8)}`);
+    expect(toArtist).toHaveLength(1);
     // the rest: now it is refunded in full
     await shop.stripe.refund(sessionId);
     expect((await getRecord(shop.pb, 'orders', order.id)).status).toBe('refunded');

@@ -35,6 +35,8 @@ interface View {
   act?: (s: Setup) => Promise<void>;
   /** A modal is open: the screenshot is of the viewport (fixed layers do not stitch into a full page). */
   viewportOnly?: boolean;
+  /** Only at this size (the menu button, for one, exists only on a phone). */
+  only?: 'phone' | 'desktop';
 }
 
 async function learner(s: Setup, enrolled: boolean) {
@@ -54,6 +56,27 @@ const VIEWS: View[] = [
   { name: 'print-editions', path: '/print-editions', heading: 'Print Editions' },
   { name: 'print-view', path: '/print-view?print=lantern-bearer-print', heading: 'Lantern Bearer' },
   { name: 'print-view-missing', path: '/print-view?print=no-such-print', heading: /./ },
+  {
+    name: 'print-view-zoom',
+    path: '/print-view?print=lantern-bearer-print',
+    heading: 'Lantern Bearer',
+    act: async ({ page }) => {
+      await page.getByRole('button', { name: /^Zoom in on / }).click();
+      await expect(page.getByTestId('lightbox-stage')).toHaveAttribute('data-ready', 'true');
+    },
+    viewportOnly: true,
+  },
+  {
+    name: 'menu-open',
+    path: '/',
+    heading: 'Elin Vinter',
+    act: async ({ page }) => {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    },
+    viewportOnly: true,
+    only: 'phone',
+  },
   { name: 'viewing-room-gate', path: '/viewing-room?artwork=lantern-bearer', heading: 'Viewing Room' },
   {
     name: 'viewing-room-open',
@@ -81,6 +104,17 @@ const VIEWS: View[] = [
   { name: 'terms', path: '/terms', heading: /Terms/ },
   { name: 'payment-success-no-session', path: '/payment-success', heading: /./ },
   { name: 'payment-success-unknown-session', path: '/payment-success?session_id=cs_test_unknown', heading: /./ },
+  {
+    name: 'payment-success-paid',
+    path: async ({ request }) => `/payment-success?session_id=${(await paidOrder(request)).checkout.sessionId}`,
+    heading: 'Payment successful',
+    act: async ({ page }) => {
+      // the order's facts stand apart from the sentence above them
+      const sentence = (await page.getByText('Thank you for your order.').boundingBox())!;
+      const facts = (await page.getByTestId('order-details').boundingBox())!;
+      expect(facts.y - (sentence.y + sentence.height)).toBeGreaterThanOrEqual(12);
+    },
+  },
   { name: 'payment-canceled', path: '/payment-canceled', heading: 'Payment canceled' },
   {
     name: 'order',
@@ -214,6 +248,7 @@ async function loadAllImages(page: Page) {
 
 for (const view of VIEWS) {
   test(`${view.name}: axe finds nothing (all impacts); screenshot kept`, async ({ page, context, request }, info) => {
+    test.skip(!!view.only && view.only !== info.project.name, `only at ${view.only} size`);
     const setup = { page, context, request };
     const path = typeof view.path === 'string' ? view.path : await view.path(setup);
     await page.goto(path);

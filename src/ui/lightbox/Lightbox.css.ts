@@ -5,7 +5,8 @@ export const backdrop = style({
   position: 'fixed',
   inset: 0,
   zIndex: vars.z.sheet,
-  background: 'rgba(12, 11, 10, 0.94)',
+  // opaque: at 0.94 the page's headings and menu showed through behind the caption and controls
+  background: 'rgb(12, 11, 10)',
   display: 'grid',
   gridTemplateRows: 'auto 1fr auto',
   color: '#f6f3ee',

@@ -62,7 +62,8 @@ export const orderFacts = style({
   display: 'grid',
   gridTemplateColumns: 'auto 1fr',
   gap: `${vars.space.xxs} ${vars.space.md}`,
-  margin: 0,
+  // apart from the sentence above it (they share one live region, so no grid gap between them)
+  margin: `${vars.space.md} 0 0`,
 });
 
 /** The note above a print shown in place of one that is no longer for sale. */

@@ -108,7 +108,8 @@ describe('the package', () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('<div id="root"');
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
+    // the boot script is inline; it names the app's entry (scripts/vite/boot-after-paint.ts)
+    const asset = /data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
     expect(asset).toBeTruthy();
     const js = await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br' } });
     expect(js.status).toBe(200);

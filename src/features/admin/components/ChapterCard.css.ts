@@ -95,12 +95,11 @@ export const row = style({
   alignItems: 'center',
   gap: vars.space.md,
   '@media': {
-    // a phone: the title across, the states under it, Manage on the right of both
+    // a phone: title and Manage, then the video and text states across the row's width
     [media.mobile]: {
       gridTemplateColumns: 'minmax(0, 1fr) auto',
-      gridTemplateAreas: '"title manage" "video manage" "note manage"',
-      columnGap: vars.space.sm,
-      rowGap: vars.space.xxs,
+      gridTemplateAreas: '"title manage" "meta meta"',
+      gap: vars.space.xs,
     },
   },
 });
@@ -108,6 +107,21 @@ export const row = style({
 export const rowTitle = style({ gridArea: 'title' });
 export const rowVideo = style({ gridArea: 'video' });
 export const rowManage = style({ gridArea: 'manage' });
+
+/** The two states: grid items of the row on a desktop, one wrapping line on a phone. */
+export const rowMeta = style({
+  display: 'contents',
+  '@media': {
+    [media.mobile]: {
+      gridArea: 'meta',
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      columnGap: vars.space.md,
+      rowGap: vars.space.xxs,
+    },
+  },
+});
 
 export const rowNote = style({
   gridArea: 'note',
@@ -144,4 +158,18 @@ export const dropHint = style({
   color: vars.color.muted,
   fontSize: vars.fontSize.sm,
   '@media': { '(pointer: coarse)': { display: 'none' } },
+});
+
+/** "Duration:" is read out everywhere but shown only where the row has room for it. */
+export const durationLabel = style({
+  '@media': {
+    [media.mobile]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
 });

@@ -82,21 +82,24 @@ export function ChapterCard({ chapter, index, online }: { chapter: AdminChapter;
           <span className={styles.number}>{pad(index + 1)}</span>
           {chapter.title}
         </h2>
-        <p className={`${styles.status} ${styles.rowVideo}`} data-testid="video-status">
-          {status.kind === 'none' ? (
-            <span className={styles.badge}>No video</span>
-          ) : (
-            <>
-              <span className={`${styles.badge} ${styles.badgeOk}`}>Video uploaded</span>
-              <span>
-                Duration: <span data-testid="video-duration">{status.duration}</span>
-              </span>
-            </>
-          )}
-        </p>
-        <p className={styles.rowNote} data-testid="row-note">
-          {busy ? 'Uploading…' : upload.interrupted ? 'Upload interrupted' : hasText ? 'Text written' : 'No text yet'}
-        </p>
+        <div className={styles.rowMeta}>
+          <p className={`${styles.status} ${styles.rowVideo}`} data-testid="video-status">
+            {status.kind === 'none' ? (
+              <span className={styles.badge}>No video</span>
+            ) : (
+              <>
+                <span className={`${styles.badge} ${styles.badgeOk}`}>Video uploaded</span>
+                <span>
+                  <span className={styles.durationLabel}>Duration: </span>
+                  <span data-testid="video-duration">{status.duration}</span>
+                </span>
+              </>
+            )}
+          </p>
+          <p className={styles.rowNote} data-testid="row-note">
+            {busy ? 'Uploading…' : upload.interrupted ? 'Upload interrupted' : hasText ? 'Text written' : 'No text yet'}
+          </p>
+        </div>
         <button
           type="button"
           className={`${button({ tone: open ? 'solid' : 'outline', size: 'sm' })} ${styles.rowManage}`}

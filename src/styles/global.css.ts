@@ -1,4 +1,5 @@
 import { globalStyle } from '@vanilla-extract/css';
+import { bottomOverlay } from './overlay.css';
 import { media, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -7,6 +8,8 @@ globalStyle('html', {
   WebkitTextSizeAdjust: '100%',
   textSizeAdjust: '100%',
   scrollPaddingTop: vars.layout.topBarHeight,
+  // focus scrolls clear of the consent banner while it is up (WCAG 2.2 SC 2.4.11)
+  scrollPaddingBottom: bottomOverlay,
 });
 
 globalStyle('body', {

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { bottomOverlay } from '@/styles/overlay.css';
 import { vars } from '@/styles/theme.css';
 
 export const shell = style({
@@ -7,6 +8,8 @@ export const shell = style({
   minHeight: '100dvh',
   // Room for the fixed top bar; the offline banner sticks right below it.
   paddingTop: vars.layout.topBarHeight,
+  // Room for a layer fixed at the bottom (the consent banner), so the page's end scrolls clear of it.
+  paddingBottom: bottomOverlay,
 });
 
 export const main = style({

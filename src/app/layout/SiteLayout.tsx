@@ -22,6 +22,9 @@ export function SiteLayout() {
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
+      {/* asks only when the server names an analytics script; after load, like the service worker;
+          first in the tab order after the skip link (it sits fixed at the bottom) */}
+      {registerServiceWorker ? <ConsentBanner /> : null}
       <TopBar />
       <OfflineBanner />
       <UnsentForms />
@@ -30,8 +33,6 @@ export function SiteLayout() {
       </main>
       {showFooter ? <Footer /> : null}
       {registerServiceWorker ? <UpdatePrompt /> : null}
-      {/* asks only when the server names an analytics script; after load, like the service worker */}
-      {registerServiceWorker ? <ConsentBanner /> : null}
       <Toaster />
       <ScrollToTop />
       <RouteFocus />

@@ -1,11 +1,13 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { bottomOverlay } from '@/styles/overlay.css';
 import { media, vars } from '@/styles/theme.css';
 
 export const viewport = style({
   position: 'fixed',
   zIndex: vars.z.toast,
-  insetBlockEnd: vars.space.md,
+  // above the consent banner while it is up (a toast never covers it)
+  insetBlockEnd: `calc(${bottomOverlay} + ${vars.space.md})`,
   insetInlineEnd: vars.space.md,
   display: 'flex',
   flexDirection: 'column',
@@ -16,6 +18,13 @@ export const viewport = style({
   listStyle: 'none',
   pointerEvents: 'none',
   '@media': { [media.mobile]: { insetInlineEnd: vars.space.md, insetInlineStart: vars.space.md, width: 'auto' } },
+  selectors: {
+    // moved off the focused control (clear-of-focus.ts): under the top bar
+    '&[data-placement="top"]': {
+      insetBlockEnd: 'auto',
+      insetBlockStart: `calc(${vars.layout.topBarHeight} + ${vars.space.md})`,
+    },
+  },
 });
 
 const enter = keyframes({

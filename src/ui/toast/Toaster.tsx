@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '@/lib/ssr/use-hydrated';
+import { useClearOfFocus } from './clear-of-focus';
 import { type Toast, useToastStore } from './toast-store';
 import * as styles from './Toaster.css';
 
@@ -27,14 +28,18 @@ function ToastItem({ item }: { item: Toast }) {
 
 /**
  * Renders the toast queue; mount once. Portalled so it stays usable while a sheet makes the
- * page inert. CSS-only motion keeps it light (it is part of every page).
+ * page inert. CSS-only motion keeps it light (it is part of every page). It stands above the
+ * consent banner and moves off the focused control (useClearOfFocus).
  */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
+  const list = useRef<HTMLOListElement>(null);
   // No document.body on the server; in the browser the portal mounts right after hydration.
-  if (!useHydrated()) return null;
+  const hydrated = useHydrated();
+  useClearOfFocus(list, hydrated ? toasts.length : 0);
+  if (!hydrated) return null;
   return createPortal(
-    <ol className={styles.viewport} aria-label="Notifications" aria-live="polite">
+    <ol ref={list} className={styles.viewport} aria-label="Notifications" aria-live="polite">
       {toasts.map((t) => (
         <ToastItem key={t.id} item={t} />
       ))}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { button } from '@/ui/button/button.css';
+import { reserveBottom } from '@/ui/overlay/reserve-bottom';
 import {
   analyticsConfigQueryOptions,
   analyticsScriptLoaded,
@@ -22,6 +23,8 @@ function record(value: StoredConsent) {
  * Asks before the analytics script loads, when one is configured on the server: shown until
  * the visitor answers, and again from "Privacy choices" in the footer. The script loads only
  * while the answer is "Accept"; taking it back reloads the page, so no loaded script stays.
+ * It comes first in the tab order after the skip link (SiteLayout) and never hides what has
+ * focus: the page keeps room for it at its end and scrolls focus clear of it (reserveBottom).
  */
 export function ConsentBanner() {
   const config = useQuery(analyticsConfigQueryOptions());
@@ -52,7 +55,7 @@ export function ConsentBanner() {
   };
 
   return (
-    <section className={styles.banner} aria-labelledby={titleId} data-testid="consent-banner">
+    <section ref={reserveBottom} className={styles.banner} aria-labelledby={titleId} data-testid="consent-banner">
       <h2 id={titleId} className={styles.title}>
         Privacy choices
       </h2>

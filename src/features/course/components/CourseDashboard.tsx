@@ -1,10 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { imageSource } from '@/lib/pocketbase/files';
 import type { CoursesRecord, CourseTasksRecord, UsersRecord } from '@/lib/pocketbase/types.gen';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
-import { Image } from '@/ui/image/Image';
 import { PageHead } from '@/ui/page-head/PageHead';
 import { compendiumQueryOptions } from '../api/compendium';
 import {
@@ -24,6 +22,7 @@ import { DownloadButton } from './DownloadButton';
 import { DownloadsList } from './DownloadsList';
 import { ProgressSummary, useProgressCounts } from './ProgressSummary';
 import { SyncStatus } from './SyncStatus';
+import { CourseCover } from './CourseCover';
 
 function groupByChapter(tasks: readonly CourseTasksRecord[]): Record<string, CourseTasksRecord[]> {
   const by: Record<string, CourseTasksRecord[]> = {};
@@ -97,7 +96,6 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
 
   const done = new Set([...(progress?.chapters.values() ?? [])].filter((p) => p.completed).map((p) => p.chapter_id));
   const completed = completedChapterCount(chapters, done);
-  const cover = imageSource(data, data.cover_image, 1600);
 
   return (
     <div className={`${container} ${c.page}`}>
@@ -107,17 +105,7 @@ export function CourseDashboard({ user, slug }: { user: UsersRecord; slug: strin
           <h1 className={c.title}>{data.title}</h1>
           <p className={c.muted}>{data.description}</p>
         </div>
-        {cover ? (
-          <Image
-            src={cover.src}
-            srcSet={cover.srcSet}
-            webpSrcSet={cover.webpSrcSet}
-            sizes="(min-width: 768px) 30vw, 100vw"
-            alt={data.cover_image_alt ?? ''}
-            className={c.cover}
-            priority
-          />
-        ) : null}
+        <CourseCover course={data} />
       </header>
 
       {enrolled ? (

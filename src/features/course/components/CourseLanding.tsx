@@ -11,6 +11,7 @@ import { courseQueryOptions, enrollmentQueryOptions, lessonsQueryOptions, outlin
 import { coursePrice } from '../model/progress';
 import * as c from './course.css';
 import * as styles from './CourseLanding.css';
+import { CourseCover } from './CourseCover';
 
 const FEATURES = [
   {
@@ -133,7 +134,6 @@ function Curriculum({ courseId }: { courseId: string }) {
 export function CourseLanding() {
   // The page has fixed texts for a missing record (offline on a first visit): no error screen.
   const { data } = useQuery(courseQueryOptions(COURSE_SLUG));
-  const cover = data ? imageSource(data, data.cover_image, 1600) : undefined;
   const photo = data ? imageSource(data, data.instructor_photo, 400) : undefined;
   // one price, written one way on the page: the database's, or the landing page's $139 before it loads
   const price = data ? coursePrice(data.price_cents, data.currency) : '$139';
@@ -155,17 +155,7 @@ export function CourseLanding() {
           </ul>
         </div>
         <aside className={c.card} aria-label="Price">
-          {cover ? (
-            <Image
-              src={cover.src}
-              srcSet={cover.srcSet}
-              webpSrcSet={cover.webpSrcSet}
-              sizes="(min-width: 768px) 30vw, 100vw"
-              alt={data?.cover_image_alt ?? ''}
-              className={c.cover}
-              priority
-            />
-          ) : null}
+          <CourseCover course={data} />
           <p className={c.price} data-testid="course-price">
             {price}
           </p>

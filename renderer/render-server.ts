@@ -3,7 +3,8 @@
 // HTML of public pages.
 //   GET  /health                       → 200 "ok"
 //   GET  /stats                        → 200 JSON {renders} (pages rendered since start)
-//   GET  /render?url=/path?query       → 200 JSON {kind:"page", status, head, html, state, build, seq}
+//   GET  /render?url=/path?query&currency=eur|sek|usd
+//                                      → 200 JSON {kind:"page", status, head, html, state, build, seq}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
 //   POST /images {src, widths}         → 200 JSON {kind:"images", width, height, files:[{width, path}]}
 //     (Authorization: Bearer RENDER_SECRET) | 400/500 {kind:"error", message}; 403 without the
@@ -50,7 +51,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     if (!target.startsWith('/') || target.startsWith('//')) return json(res, 400, { kind: 'error', message: 'url' });
     const started = performance.now();
     renders++;
-    const result = await render(target);
+    const result = await render(target, url.searchParams.get('currency'));
     res.setHeader('x-render-ms', (performance.now() - started).toFixed(1));
     if (result.kind === 'error') {
       console.warn(`[render] ${target}: ${result.message}`);

@@ -9,6 +9,8 @@ import { App } from '@/App';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/router';
 import { exchangeRatesQueryOptions, ratesWorthSending } from '@/features/shop/api/exchange-rates';
+import { isCurrency } from '@/features/shop/model/currency';
+import { useCartStore } from '@/features/shop/store';
 import { pb } from '@/lib/pocketbase/client';
 import { RENDER_TIME_KEY } from '@/lib/ssr/render-time';
 import { serializeState } from '@/lib/ssr/state';
@@ -73,7 +75,8 @@ function shouldSend(query: Query): boolean {
   return query.queryKey[0] !== RATES_KEY || ratesWorthSending(query.state.data);
 }
 
-export async function render(url: string): Promise<RenderResult> {
+/** Renders `url` with its prices in `currency` (the visitor's, chosen by the server; else EUR). */
+export async function render(url: string, currency: string | null = null): Promise<RenderResult> {
   const queryClient = createQueryClient();
   // A failed read fails the render at once; the browser retries from the shell.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -98,6 +101,9 @@ export async function render(url: string): Promise<RenderResult> {
       return { kind: 'error', message: `data not read (${status}): ${unread[0]?.queryHash}` };
     }
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
+    // renders run one after another between awaits: the store holds this render's currency
+    // for exactly the synchronous renderToString below
+    useCartStore.setState({ currency: isCurrency(currency) ? currency : 'eur' });
     const markup = renderToString(<App queryClient={queryClient} router={router} />);
     // taken right after rendering, so the state is exactly what the markup shows
     const state = serializeState(dehydrate(queryClient, { shouldDehydrateQuery: shouldSend }));

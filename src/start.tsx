@@ -62,7 +62,8 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   // As a transition React hydrates in slices it yields between, instead of one long task that
   // held a slow phone's main thread for ~250 ms (Lighthouse TBT).
   markStarted();
-  // The visitor's cart and currency may differ from the HTML: changing them while React still
+  // The visitor's cart (and a currency stored before the server could know it) may differ
+  // from the HTML: changing them while React still
   // hydrates would make it throw parts of the server's DOM away and build them again. So they
   // are restored once the page is hydrated too (the layout commits first, the page in its own
   // Suspense boundary after it), and only then do presses kept by the boot script happen (an

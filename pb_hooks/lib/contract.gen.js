@@ -231,6 +231,23 @@ const FORM_RESULT = {
   maxErrors: 8,
 };
 
+/**
+ * The currency a visitor sees before choosing one, from the first language the browser
+ * prefers (navigator.languages[0] in the app, the first Accept-Language tag on the server):
+ * `usd` for US English or any -US region, `sek` for Swedish or any -SE region, else EUR.
+ */
+const CURRENCY_LANGUAGES = {
+  usd: /-us$/i,
+  sek: /^sv(?:-|$)|-se$/i,
+};
+
+/**
+ * The cookie the app keeps the chosen currency in (beside local storage), so the server can
+ * render prices in it from the first byte (pb_hooks/lib/pages/ssr.js). Its value is a currency
+ * code (orders.currency); anything else is ignored.
+ */
+const CURRENCY_COOKIE = "atelier_currency";
+
 module.exports = freeze({
   Collections,
   Enums,
@@ -253,4 +270,6 @@ module.exports = freeze({
   IMAGE_COLLECTIONS,
   FALLBACK_SITE_NAME,
   FORM_RESULT,
+  CURRENCY_LANGUAGES,
+  CURRENCY_COOKIE,
 });

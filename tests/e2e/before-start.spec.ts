@@ -357,3 +357,65 @@ test.describe('the menu pressed before the app has started (phone)', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Artworks' })).toBeVisible();
   });
 });
+
+/** Watches the prices from now on: how often any of them changed (text or node). */
+async function watchPrices(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __priceChanges: number };
+    w.__priceChanges = 0;
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target instanceof Element ? r.target : r.target.parentElement;
+        if (el?.closest('[data-testid="print-price"]') || [...r.removedNodes].some((n) => n.textContent?.match(/\d/)))
+          w.__priceChanges++;
+      }
+    });
+    observer.observe(document.getElementById('root') as Element, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __priceChanges: number }).__priceChanges);
+}
+
+for (const { locale, currency, price } of [
+  { locale: 'sv-SE', currency: 'sek', price: /^\d[\d\s\u00a0]*kr$/ },
+  { locale: 'en-US', currency: 'usd', price: /^\$\d/ },
+]) {
+  test.describe(`a visitor whose browser prefers ${locale}`, () => {
+    test.use({ locale });
+
+    test('sees prices in their currency from the first byte, and the start changes none of them', async ({ page }) => {
+      const scripts = await holdScripts(page);
+      await openRendered(page, '/print-editions');
+      const prices = page.getByTestId('print-price');
+      const before = await prices.allTextContents();
+      expect(before.length).toBeGreaterThan(0);
+      for (const p of before) expect(p.replace(/\u00a0|\u202f/g, ' ').trim()).toMatch(price);
+      await expect(page.getByLabel('Currency')).toHaveValue(currency);
+      const changes = await watchPrices(page);
+      scripts.release();
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      expect(await prices.allTextContents()).toEqual(before);
+      expect(await changes()).toBe(0);
+      // the choice the app stores on its first visit is the one the page was rendered in
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('atelier-cart-v1'))) ?? '{}');
+      expect(stored.state?.currency ?? currency).toBe(currency);
+    });
+  });
+}
+
+test.describe('a currency the visitor chose', () => {
+  test('is the one the next page is rendered in, whatever the browser prefers', async ({ page }) => {
+    await openRendered(page, '/print-editions');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByLabel('Currency').selectOption('usd');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'atelier_currency')?.value).toBe('usd');
+    const scripts = await holdScripts(page);
+    await openRendered(page, '/print-view?print=lantern-bearer-print');
+    await expect(page.getByTestId('print-price')).toHaveText(/^\$\d/);
+    scripts.release();
+  });
+});

@@ -68,8 +68,8 @@ test.describe('first HTML', () => {
 });
 
 test.describe('hydration', () => {
-  // a visitor whose currency (USD) is not the one the server renders (EUR): the prices change
-  // once the page is hydrated, not during it
+  // a visitor whose currency (USD) is not the default (EUR): the server renders their prices
+  // in it, and hydration keeps them
   test.use({ locale: 'en-US' });
 
   // one test per page: each is a first visit (once its service worker runs, the app opens
@@ -171,7 +171,8 @@ test('images arrive as the server’s WebP copies, sized for the screen, the JPE
 });
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+  // a browser preferring Irish English: euros
+  test.use({ javaScriptEnabled: false, locale: 'en-IE' });
 
   test('pages read: text, images and links that go somewhere', async ({ page }) => {
     await page.goto('/print-editions');

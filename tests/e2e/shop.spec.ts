@@ -16,10 +16,12 @@ async function openCart(page: Page) {
   return panel;
 }
 
+// A fixed browser language: the default currency follows it (en-IE → eur), on the server
+// (Accept-Language) as in the app (navigator.languages).
+test.use({ locale: 'en-IE' });
+
 test.beforeEach(async ({ page }) => {
   await ownClientIp(page);
-  // A fixed browser language: the default currency follows it (en-IE → eur).
-  await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['en-IE'] }));
 });
 
 test('print editions: add to cart, change currency, reload keeps both', async ({ page }) => {

@@ -87,7 +87,7 @@ describe('server-rendered public pages', () => {
     expect(rootOf(html)).toContain('View Print');
     expectLcpImage(html);
     // the query state travels as an inert JSON block and the shell's no-JS note is gone
-    expect(html).toMatch(/<script type="application\/json" id="__rq_state">\{/);
+    expect(html).toMatch(/<script type="application\/json" id="__rq_state" data-currency="eur">\{/);
     expect(html).not.toContain('<noscript>');
   });
 
@@ -157,6 +157,36 @@ describe('server-rendered public pages', () => {
     expect(one).toMatch(/<h1\b[^>]*>Lantern Bearer<\/h1>/);
     expect(one).toContain('€180');
     expectLcpImage(one);
+  });
+
+  it("prices in the visitor's currency from the first byte: their stored choice, else their first language; one kept copy each", async () => {
+    const get = async (headers: Record<string, string>) => {
+      const res = await fetch(`${pb.url}/print-view?print=lantern-bearer-print`, { headers });
+      const html = await res.text();
+      return { how: res.headers.get('x-ssr'), vary: res.headers.get('vary') ?? '', html, root: rootOf(html) };
+    };
+    const euro = await get({ 'accept-language': 'en-GB,en;q=0.9' });
+    const swedish = await get({ 'accept-language': 'sv-SE,sv;q=0.9,en;q=0.8' });
+    const american = await get({ 'accept-language': 'en-US,en;q=0.9' });
+    // a stored choice (the app's cookie) wins over the language; a made-up value is ignored
+    const chosen = await get({ 'accept-language': 'sv-SE', cookie: 'theme=x; atelier_currency=usd' });
+    const madeUp = await get({ 'accept-language': 'sv-SE', cookie: 'atelier_currency=btc' });
+    expect(euro.root).toContain('€180');
+    expect(swedish.root).toMatch(/\d[\d\s\u00a0]*kr/);
+    expect(swedish.root).not.toContain('€180');
+    expect(american.root).toMatch(/\$\d/);
+    expect(chosen.root).toMatch(/\$\d/);
+    expect(madeUp.root).toMatch(/\d[\d\s\u00a0]*kr/);
+    // the page says which currency it shows (the app hydrates with it), and shared caches
+    // keep a copy per language and cookie
+    expect(swedish.html).toContain('id="__rq_state" data-currency="sek"');
+    expect(chosen.html).toContain('id="__rq_state" data-currency="usd"');
+    for (const r of [euro, swedish, american]) expect(r.vary).toMatch(/Accept-Language, Cookie/);
+    // each currency is kept apart: asked again, each is served from the store as it was
+    const again = await get({ 'accept-language': 'sv' });
+    expect(again.how).toBe('hit');
+    expect(again.root).toBe(swedish.root);
+    expect((await get({ 'accept-language': 'de-DE' })).root).toBe(euro.root);
   });
 
   it('/news and /news/<slug>: the list, and the article with its sanitized body', async () => {

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addToItems, CART_LIMITS, cartTotal, printCartId, sanitizeItems } from '@/features/shop/model/cart';
-import { currencyForLanguages, formatPrice } from '@/features/shop/model/currency';
+import { currencyCookie, currencyForLanguages, formatPrice } from '@/features/shop/model/currency';
 import { CART_STORAGE_KEY, selectCartCount, selectCartTotal, useCartStore } from '@/features/shop/store';
 import { ORDER_LIMITS } from '@/lib/contract/contract.gen';
 import { useToastStore } from '@/ui/toast/toast-store';
@@ -162,6 +162,37 @@ describe('cart store', () => {
     expect(useCartStore.getState().items).toEqual([]);
     // an unknown currency counts as no choice: the browser's languages pick one
     expect(useCartStore.getState().currency).toBe(currencyForLanguages(navigator.languages));
+  });
+});
+
+describe('the currency the server rendered, and the cookie it reads', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    // biome-ignore lint/suspicious/noDocumentCookie: clears what the store wrote (jsdom)
+    document.cookie = 'atelier_currency=; Max-Age=0; Path=/';
+  });
+
+  it("a first visit keeps the currency the page was rendered in, whatever the browser's guess", async () => {
+    localStorage.removeItem(CART_STORAGE_KEY);
+    const other = currencyForLanguages(navigator.languages) === 'sek' ? 'usd' : 'sek';
+    document.body.innerHTML = `<div id="root"></div><script type="application/json" id="__rq_state" data-currency="${other}">{}</script>`;
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().currency).toBe(other);
+  });
+
+  it('a stored choice wins over the rendered currency, and is written to the cookie', async () => {
+    document.body.innerHTML = '<script type="application/json" id="__rq_state" data-currency="sek">{}</script>';
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ state: { items: [], currency: 'usd' }, version: 1 }));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().currency).toBe('usd');
+    expect(document.cookie).toContain('atelier_currency=usd');
+  });
+
+  it('a choice is kept in the cookie for the server (a year, the whole site)', () => {
+    useCartStore.getState().setCurrency('sek');
+    expect(document.cookie).toContain('atelier_currency=sek');
+    expect(currencyCookie('usd', true)).toBe('atelier_currency=usd; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(currencyCookie('eur', false)).not.toContain('Secure');
   });
 });
 

@@ -12,7 +12,10 @@
 // cost neither renders nor places in the store. A renderer that refuses connections is not
 // asked again for DOWN_MS; one slow render only costs its own request (the shell or the
 // stored page), never the other pages. Anything else, and every page while the renderer
-// cannot answer, gets the app shell, which renders in the browser as before. Values in the
+// cannot answer, gets the app shell, which renders in the browser as before. Prices are in
+// the visitor's currency from the first byte (their stored choice's cookie, else their first
+// Accept-Language, as the app would pick): a page is rendered and kept once per currency, and
+// says which it shows (the state block's data-currency, what the app hydrates with). Values in the
 // store are plain strings, numbers and maps, because each request runs in its own VM. CommonJS.
 
 const FRESH_MS = 5000;
@@ -36,6 +39,8 @@ const STATE_ID = "__rq_state";
 
 /** Shared HTTP caches (a CDN, a proxy) may keep a rendered page as briefly as we do. */
 const RENDERED_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
+/** What a rendered page's prices depend on (visitorCurrency), for those caches. */
+const RENDERED_VARY = "Accept-Language, Cookie";
 
 // Pages for anyone, the same for everyone. Single-segment paths are the artist's content
 // pages (/privacy) unless they are one of the app's own pages for a visitor or an account.
@@ -104,6 +109,30 @@ function missingRoute(app, path, query) {
   return "";
 }
 
+/**
+ * The currency a visitor's prices are rendered in: their stored choice (the app keeps it in a
+ * cookie too), else the one their first Accept-Language tag points to, as the app guesses it
+ * from navigator.languages (src/features/shop/model/currency.ts).
+ */
+function visitorCurrency(e) {
+  const { CURRENCY_COOKIE, CURRENCY_LANGUAGES, Enums } = require(`${__hooks}/lib/contract.gen.js`);
+  const known = Enums.orders.currency;
+  let chosen = "";
+  try {
+    chosen = String(e.request.cookie(CURRENCY_COOKIE).value || "");
+  } catch (_) {
+    // no such cookie
+  }
+  if (known.indexOf(chosen) !== -1) return chosen;
+  const first = String(e.request.header.get("Accept-Language") || "")
+    .split(",")[0]
+    .split(";")[0]
+    .trim();
+  if (CURRENCY_LANGUAGES.usd.test(first)) return "usd";
+  if (CURRENCY_LANGUAGES.sek.test(first)) return "sek";
+  return "eur";
+}
+
 function rendererBase() {
   const port = $os.getenv("RENDER_PORT");
   return port ? `http://127.0.0.1:${port}` : "";
@@ -139,6 +168,7 @@ function shellResponse(e, html, why) {
 function pageResponse(e, entry, how) {
   const h = e.response.header();
   h.set("X-SSR", how);
+  h.set("Vary", RENDERED_VARY);
   // which render of the renderer this page is (a cache hit repeats the number)
   if (entry.seq) h.set("X-Render-Seq", String(entry.seq));
   h.set("Cache-Control", RENDERED_CACHE_CONTROL);
@@ -146,9 +176,12 @@ function pageResponse(e, entry, how) {
   return e.html(entry.status, entry.html);
 }
 
-/** The shell with the rendered root, its query state (an inert JSON block) and head hints. */
-function assemble(shell, r) {
-  const root = `<div id="root">${r.html}</div>\n    <script type="application/json" id="${STATE_ID}">${r.state}</script>`;
+/**
+ * The shell with the rendered root, its query state (an inert JSON block, saying which currency
+ * the prices are in: the app hydrates with it) and head hints.
+ */
+function assemble(shell, r, currency) {
+  const root = `<div id="root">${r.html}</div>\n    <script type="application/json" id="${STATE_ID}" data-currency="${currency}">${r.state}</script>`;
   let html = shell.replace(ROOT, () => root);
   // the page reads without JavaScript now: the shell's "needs JavaScript" note would be wrong
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, "");
@@ -164,9 +197,9 @@ function assemble(shell, r) {
   return html;
 }
 
-function askRenderer(url) {
+function askRenderer(url, currency) {
   const res = $http.send({
-    url: `${rendererBase()}/render?url=${encodeURIComponent(url)}`,
+    url: `${rendererBase()}/render?url=${encodeURIComponent(url)}&currency=${currency}`,
     method: "GET",
     timeout: TIMEOUT_S,
   });
@@ -182,8 +215,8 @@ function askRenderer(url) {
  * A fresh cache entry for `url`: {status, html} or {location}. Throws when it cannot render.
  * `transform` null: the page without its head tags (a not-found page serves many paths).
  */
-function renderEntry(e, url, path, shell, transform) {
-  const r = askRenderer(url);
+function renderEntry(e, url, path, shell, transform, currency) {
+  const r = askRenderer(url, currency);
   const now = Date.now();
   if (r.kind === "redirect") {
     const location = String(r.location || "");
@@ -197,7 +230,8 @@ function renderEntry(e, url, path, shell, transform) {
   if (shell.indexOf(ROOT) === -1) throw new Error("the shell has no empty #root");
   // the renderer and the served client must be one build, or hydration would fail
   if (r.build && shell.indexOf(r.build) === -1) throw new Error(`renderer built for ${r.build}, not this client`);
-  const page = transform ? transform(assemble(shell, r), path, e, { rendered: true }) : assemble(shell, r);
+  const html = assemble(shell, r, currency);
+  const page = transform ? transform(html, path, e, { rendered: true }) : html;
   return { html: page, status: Number(r.status) || 200, at: now, seq: Number(r.seq) || 0 };
 }
 
@@ -297,11 +331,12 @@ function servePage(e, path, shell, transform) {
   const url = rendererBase() ? pageUrl(path, query) : "";
   const shellPage = () => (transform ? transform(shell, path, e) : shell);
   if (!url) return shellResponse(e, shellPage(), "off");
+  const currency = visitorCurrency(e);
 
   if (RESULT_PAGE.test(path)) {
     if (rendererDown()) return shellResponse(e, shellPage(), "down");
     try {
-      const entry = renderEntry(e, url, path, shell, transform);
+      const entry = renderEntry(e, url, path, shell, transform, currency);
       e.response.header().set("X-SSR", "miss");
       e.response.header().set("Cache-Control", "no-store");
       return entry.location ? e.redirect(302, entry.location) : e.html(entry.status, entry.html);
@@ -311,10 +346,12 @@ function servePage(e, path, shell, transform) {
     }
   }
 
+  // one copy of a page per currency
+  const key = `${url}#${currency}`;
   const s = store();
-  const cached = s.get(PREFIX + url);
+  const cached = s.get(PREFIX + key);
   if (cached && Date.now() - cached.at < FRESH_MS) {
-    s.set(USED + PREFIX + url, Date.now());
+    s.set(USED + PREFIX + key, Date.now());
     return pageResponse(e, cached, "hit");
   }
   const missing = missingRoute($app, path, query);
@@ -329,9 +366,9 @@ function servePage(e, path, shell, transform) {
     return serveFrom(
       e,
       url,
-      MISSING + missing,
+      `${MISSING + missing}#${currency}`,
       shellPage,
-      () => renderEntry(e, url, path, shell, null),
+      () => renderEntry(e, url, path, shell, null, currency),
       headed,
       (key, entry) => s.set(key, entry),
       // what exists is checked on every request: a route's not-found page itself seldom changes
@@ -341,9 +378,9 @@ function servePage(e, path, shell, transform) {
   return serveFrom(
     e,
     url,
-    PREFIX + url,
+    PREFIX + key,
     shellPage,
-    () => renderEntry(e, url, path, shell, transform),
+    () => renderEntry(e, url, path, shell, transform, currency),
     (x) => x,
     remember,
   );

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { type PersistStorage, persist } from 'zustand/middleware';
+import { renderedCurrency } from '@/lib/ssr/state';
 import { toast } from '@/ui/toast/toast-store';
 import {
   addToItems,
@@ -13,7 +15,7 @@ import {
   sanitizeItems,
   withLines,
 } from './model/cart';
-import { type Currency, currencyForLanguages, isCurrency } from './model/currency';
+import { type Currency, currencyCookie, currencyForLanguages, isCurrency } from './model/currency';
 
 /** localStorage key; bump the suffix (and migrate) when the stored shape changes. */
 export const CART_STORAGE_KEY = 'atelier-cart-v1';
@@ -50,9 +52,32 @@ export interface CartState {
   setCheckoutEmail: (email: string) => void;
 }
 
-function browserCurrency(): Currency {
+/**
+ * A first visit's currency: the one the server rendered the page's prices in (from the same
+ * guess), else a guess from the browser's languages.
+ */
+function firstVisitCurrency(): Currency {
+  const rendered = typeof document === 'undefined' ? null : renderedCurrency(document);
+  if (isCurrency(rendered)) return rendered;
   if (typeof navigator === 'undefined') return 'eur';
   return currencyForLanguages(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** The currency the server rendered this page's prices in; EUR on the server and the shell. */
+function pageCurrency(): Currency {
+  if (typeof document === 'undefined') return 'eur';
+  const rendered = renderedCurrency(document);
+  return isCurrency(rendered) ? rendered : 'eur';
+}
+
+/** The server reads the visitor's currency from a cookie (pb_hooks/lib/pages/ssr.js). */
+function keepCurrencyCookie(currency: Currency) {
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop serves (Firefox)
+    document.cookie = currencyCookie(currency, location.protocol === 'https:');
+  } catch {
+    // cookies off: the server guesses from the browser's languages
+  }
 }
 
 type Persisted = Pick<CartState, 'items' | 'currency' | 'lastCheckoutSession'>;
@@ -90,9 +115,11 @@ export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
       items: [],
-      // The server and the first (hydrating) render show EUR; the visitor's stored choice, or
-      // else a guess from the browser's languages, applies from the store's hydration on.
-      currency: 'eur',
+      // A server-rendered page's prices are in the visitor's currency already: the app starts
+      // (and hydrates) with it. (Not set later with setState: persist would write the empty
+      // cart over the stored one before restoring it.) The app shell's prices take the stored
+      // choice, or a guess, on restore.
+      currency: pageCurrency(),
       add: (item, quantity) => {
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
@@ -102,7 +129,10 @@ export const useCartStore = create<CartState>()(
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),
       restoreLines: (lines) => set((s) => ({ items: withLines(s.items, lines) })),
-      setCurrency: (currency) => set({ currency }),
+      setCurrency: (currency) => {
+        set({ currency });
+        keepCurrencyCookie(currency);
+      },
       lastCheckoutSession: null,
       checkoutStarted: (sessionId) => set({ lastCheckoutSession: sessionId || null }),
       orderPaid: (sessionId, lines) =>
@@ -126,6 +156,10 @@ export const useCartStore = create<CartState>()(
         currency: state.currency,
         lastCheckoutSession: state.lastCheckoutSession,
       }),
+      // a choice stored before the cookie existed reaches the server from now on
+      onRehydrateStorage: () => (state) => {
+        if (state) keepCurrencyCookie(state.currency);
+      },
       // Storage is user-controlled: keep only well-formed lines and a known currency.
       merge: (persisted, current) => {
         const p = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<
@@ -140,8 +174,8 @@ export const useCartStore = create<CartState>()(
           // Earlier versions emptied the cart when a checkout opened and kept it aside
           // (lastCheckout) until it was paid: what is still aside comes back.
           items: withLines(sanitizeItems(p.items), sanitizeItems((p as { lastCheckout?: unknown }).lastCheckout)),
-          // nothing usable stored (a first visit): a guess from the browser's languages
-          currency: isCurrency(p.currency) ? p.currency : browserCurrency(),
+          // nothing usable stored (a first visit): what the page shows, or a guess
+          currency: isCurrency(p.currency) ? p.currency : firstVisitCurrency(),
           lastCheckoutSession: session,
         };
       },
@@ -151,3 +185,14 @@ export const useCartStore = create<CartState>()(
 
 export const selectCartCount = (state: CartState) => cartCount(state.items);
 export const selectCartTotal = (state: CartState) => cartTotal(state.items);
+
+const currentCurrency = () => useCartStore.getState().currency;
+
+/**
+ * The visitor's currency. Unlike useCartStore(selector), whose server snapshot is the store's
+ * initial state (EUR), the server render and the hydrating render read the currency the store
+ * holds then: the visitor's, which the renderer and src/start.tsx set first.
+ */
+export function useCurrency(): Currency {
+  return useSyncExternalStore(useCartStore.subscribe, currentCurrency, currentCurrency);
+}

@@ -221,3 +221,20 @@ export const FORM_RESULT = {
   path: '/result',
   maxErrors: 8,
 } as const;
+
+/**
+ * The currency a visitor sees before choosing one, from the first language the browser
+ * prefers (navigator.languages[0] in the app, the first Accept-Language tag on the server):
+ * `usd` for US English or any -US region, `sek` for Swedish or any -SE region, else EUR.
+ */
+export const CURRENCY_LANGUAGES = {
+  usd: /-us$/i,
+  sek: /^sv(?:-|$)|-se$/i,
+} as const;
+
+/**
+ * The cookie the app keeps the chosen currency in (beside local storage), so the server can
+ * render prices in it from the first byte (pb_hooks/lib/pages/ssr.js). Its value is a currency
+ * code (orders.currency); anything else is ignored.
+ */
+export const CURRENCY_COOKIE = 'atelier_currency' as const;

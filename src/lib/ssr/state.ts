@@ -29,3 +29,8 @@ export function readServerState(doc: Document): DehydratedState | null {
   for (const query of state.queries) query.state.dataUpdatedAt = Math.min(now, query.state.dataUpdatedAt || 0);
   return state;
 }
+
+/** The currency a server-rendered page shows its prices in (the state block's data-currency). */
+export function renderedCurrency(doc: Document): string | null {
+  return doc.getElementById(STATE_ELEMENT_ID)?.getAttribute('data-currency') ?? null;
+}

@@ -6,7 +6,7 @@ import { button } from '@/ui/button/button.css';
 import { cancelPayment } from '../api/cancel-payment';
 import { createPrintPayment } from '../api/create-payment';
 import { type CheckoutOutcome, checkoutEmailProblem, runCheckout } from '../model/checkout';
-import { useCartStore } from '../store';
+import { useCartStore, useCurrency } from '../store';
 import { TextField } from '@/ui/field/Field';
 import * as styles from './CartPanel.css';
 
@@ -16,7 +16,7 @@ import * as styles from './CartPanel.css';
  */
 export function CheckoutButton() {
   const items = useCartStore((s) => s.items);
-  const currency = useCartStore((s) => s.currency);
+  const currency = useCurrency();
   const previousSession = useCartStore((s) => s.lastCheckoutSession);
   const checkoutStarted = useCartStore((s) => s.checkoutStarted);
   const typed = useCartStore((s) => s.checkoutEmail);

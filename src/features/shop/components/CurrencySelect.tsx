@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { CURRENCIES, type Currency, isCurrency } from '../model/currency';
-import { useCartStore } from '../store';
+import { useCartStore, useCurrency } from '../store';
 import * as styles from './CurrencySelect.css';
 import { useShopPricing } from './use-shop-pricing';
 
 /** EUR / SEK / USD, remembered with the cart; says when rates are not live. */
 export function CurrencySelect() {
   const id = useId();
-  const currency = useCartStore((s) => s.currency);
+  const currency = useCurrency();
   const setCurrency = useCartStore((s) => s.setCurrency);
   const { rates } = useShopPricing();
   return (

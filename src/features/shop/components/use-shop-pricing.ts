@@ -5,11 +5,11 @@ import { exchangeRatesQueryOptions, FALLBACK_RATES_STATE, type RatesState } from
 import { printsQueryOptions } from '../api/prints';
 import type { Currency } from '../model/currency';
 import { unitPrice } from '../model/price';
-import { useCartStore } from '../store';
+import { useCurrency } from '../store';
 
 /** Selected currency, current rates (never missing) and a price function for prints. */
 export function useShopPricing(): { currency: Currency; rates: RatesState; priceOf: (print: PrintsRecord) => number } {
-  const currency = useCartStore((s) => s.currency);
+  const currency = useCurrency();
   const { data } = useQuery(exchangeRatesQueryOptions());
   const rates = data ?? FALLBACK_RATES_STATE;
   const priceOf = useMemo(

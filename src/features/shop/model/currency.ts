@@ -1,4 +1,4 @@
-import { Enums } from '@/lib/contract/contract.gen';
+import { CURRENCY_COOKIE, CURRENCY_LANGUAGES, Enums } from '@/lib/contract/contract.gen';
 
 /** The shop's currencies: the values of orders.currency. */
 export const CURRENCIES = Enums.orders.currency;
@@ -9,14 +9,22 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 /**
- * US English or any -US region → usd; Swedish or -SE → sek; everything else eur.
- * Only the first (preferred) language decides.
+ * US English or any -US region → usd; Swedish or -SE → sek; everything else eur. Only the
+ * first (preferred) language decides; the server decides the same from Accept-Language.
  */
 export function currencyForLanguages(languages: readonly string[]): Currency {
-  const lang = (languages[0] ?? '').toLowerCase();
-  if (lang === 'en-us' || lang.endsWith('-us')) return 'usd';
-  if (lang === 'sv' || lang.startsWith('sv-') || lang.endsWith('-se')) return 'sek';
+  const lang = languages[0] ?? '';
+  if (CURRENCY_LANGUAGES.usd.test(lang)) return 'usd';
+  if (CURRENCY_LANGUAGES.sek.test(lang)) return 'sek';
   return 'eur';
+}
+
+/**
+ * Keeps the visitor's currency in a cookie too (a year), so the server renders their next
+ * page's prices in it from the first byte.
+ */
+export function currencyCookie(currency: Currency, secure: boolean): string {
+  return `${CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 const LOCALE: Record<Currency, string> = { sek: 'sv-SE', eur: 'en-IE', usd: 'en-US' };

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { load } from '../tests/bench/api-load.mjs';
 import { measureBundle } from '../tests/bench/bundle.mjs';
 import { runLighthouse } from '../tests/bench/lighthouse.mjs';
+import { timeToWorking } from '../tests/bench/time-to-working.mjs';
 import { warmReload } from '../tests/bench/warm-reload.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { loadDotEnv } from './lib/env.mjs';
@@ -27,7 +28,7 @@ const FLOORS = { performance: 80, accessibility: 100, seo: 100 };
 const firstFlag = args.findIndex((a) => a.startsWith('--'));
 const only = new Set(firstFlag < 0 ? args : args.slice(0, firstFlag));
 const sectionArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
-const SECTIONS = ['bundle', 'lighthouse', 'api', 'drop', 'live-count', 'sync', 'sync-faults'];
+const SECTIONS = ['bundle', 'lighthouse', 'working', 'api', 'drop', 'live-count', 'sync', 'sync-faults'];
 const unknown = [...only].filter((s) => !SECTIONS.includes(s));
 if (unknown.length) {
   console.error(`unknown bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -46,7 +47,7 @@ const table = (rows) => {
 };
 
 // The built app is measured (bundle) and served (lighthouse); drop and sync start their own servers.
-if (want('bundle') || want('lighthouse')) buildIfStale();
+if (want('bundle') || want('lighthouse') || want('working')) buildIfStale();
 const dist = resolve(root, 'dist');
 
 if (want('bundle')) {
@@ -68,7 +69,7 @@ console.log(existsSync(dotEnv) ? `Environment: ${dotEnv} loaded, as npm start do
 // The seeded server of the lighthouse and api sections; the others would only share the cores with it.
 let server = null;
 let renderer = null;
-if (want('lighthouse') || want('api')) {
+if (want('lighthouse') || want('working') || want('api')) {
   const renderPort = await freePort();
   server = await startThrowawayPocketBase({
     seed: true,
@@ -174,6 +175,14 @@ try {
       );
     if (rows.some((r) => r.performance === 'failed')) console.error('Lighthouse could not measure every page (above).');
     failed ||= floorMissed;
+  }
+  if (want('working')) {
+    const runs = Number(process.env.WORKING_RUNS) || 5;
+    console.log(
+      `## Time to working: first visit, Pixel 7, CPU 4x slower, median of ${runs}; from navigation until a press takes effect\n`,
+    );
+    // throws when a page was not server-rendered (X-SSR), which fails the bench loudly
+    table(await timeToWorking(server.url, runs));
   }
   if (want('api')) {
     await excludeLoopbackFromRateLimits();

@@ -6,7 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { makeSeams, type Seams } from '../support/test-seam';
-import { checkout, createPrint, type Json, list, nextEmail, patchRecord, type Shop, startShop } from './shop-support';
+import { mailsTo } from '../support/mail';
+import {
+  checkout,
+  createPrint,
+  type Json,
+  list,
+  nextEmail,
+  patchRecord,
+  runCron,
+  type Shop,
+  startShop,
+} from './shop-support';
 import { getRecord } from './helpers';
 
 let shop: Shop;
@@ -114,6 +125,38 @@ describe('after-sale writes raced against a payment and an admin edit', () => {
       ['a', 'void'],
       ['b', 'valid'],
     ]);
+  });
+
+  it('a retried refund whose charge.refunded lands while its Stripe-failure note still stands is mailed once', async () => {
+    const email = nextEmail();
+    const print = await createPrint(shop.pb, { edition_size: 5 });
+    const r0 = await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { email });
+    expect(r0.status, JSON.stringify(r0.json)).toBe(200);
+    const orderId = r0.json.orderId as string;
+    await shop.stripe.pay(r0.json.sessionId as string);
+    shop.stripe.failNext({ status: 500, message: 'An unknown error occurred' });
+    expect((await patchRecord(shop.pb, 'orders', orderId, { status: 'refund_requested' })).status).toBe(200);
+    expect((await getRecord(shop.pb, 'orders', orderId)).problem).toContain('Stripe refused the refund');
+    // the cron's retry: Stripe answers, and its webhook is applied before the retry goes on
+    await seams.holdDuring(
+      'refund-answered',
+      () =>
+        runCron(shop.pb, 'atelier_refund_requests', async () => {
+          const o = await getRecord(shop.pb, 'orders', orderId);
+          return o.status === 'refunded' && o.problem === '';
+        }),
+      async () => {
+        await shop.stripe.idle();
+        expect((await getRecord(shop.pb, 'orders', orderId)).status).toBe('refunded');
+      },
+    );
+    const refundMails = async () =>
+      (await mailsTo(shop.mail, email, Number.MAX_SAFE_INTEGER, 0)).filter((m) => m.subject === 'Your refund');
+    for (const until = Date.now() + 10_000; (await refundMails()).length === 0 && Date.now() < until; )
+      await new Promise((r) => setTimeout(r, 200));
+    // and only once, whichever of the two saw it first
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await refundMails()).toHaveLength(1);
   });
 
   it('an artist’s stale “shipped” save after a refund landed is refused, not applied', async () => {

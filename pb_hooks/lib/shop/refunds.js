@@ -207,6 +207,7 @@ function requestRefund(orderId) {
     stripe.logFailure("stripe refund failed", order.id, err);
     return note(`${NOTE_REFUSED}${message}`);
   }
+  require(`${__hooks}/lib/setup/test-seam.js`).hold("refund-answered");
   // the refund went through: the notes about it no longer hold (and would hold back its mails)
   $app.runInTransaction((txApp) => {
     txApp
@@ -221,6 +222,9 @@ function requestRefund(orderId) {
   // is at least what we knew plus that
   const took = Number(refund?.amount) || (partial ? part : total - before);
   applyRefund(order.id, before + took, !partial, String(refund?.id || ""), true);
+  // Stripe's charge.refunded may have been applied while the note still stood (it arrives while
+  // the refund call is under way), which held its mails back: sent now, once (by amount)
+  require(`${__hooks}/lib/shop/after-sale-mail.js`).sendRefund(order.id);
   return "";
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
-import { mailsTo } from '../support/mail';
+import { mailsAbout as mailsAboutIn, mailsTo } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
 import type { Delivery } from '../support/stripe-standin';
 import {
@@ -74,17 +74,8 @@ async function orderLink(email: string) {
  * refund commits before its mails go out, and a busy machine's SMTP takes a while), after a
  * short wait for any duplicate.
  */
-async function mailsAbout(address: string, subject: (s: string) => boolean, min = 1) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const all = (await shop.mail.messages()) as { subject: string; to: { address: string }[] }[];
-    const found = all.filter((m) => m.to.some((t) => t.address === address) && subject(m.subject));
-    if (found.length >= min || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  return (await mailsTo(shop.mail, address, Number.MAX_SAFE_INTEGER, 0)).filter((m) => subject(m.subject));
-}
+const mailsAbout = (address: string, subject: (s: string) => boolean, min = 1) =>
+  mailsAboutIn(shop.mail, address, subject, min);
 
 const orderApi = (token: string) => fetch(`${shop.pb.url}/api/atelier/order/${token}`);
 

@@ -41,6 +41,28 @@ export async function mailsTo(mail: MailDev, address: string, count = 1, timeout
   }
 }
 
+/**
+ * Mails to `address` whose subject passes `subject`: waits until `min` arrived (or 15 s), then a
+ * moment more (`settleMs`), so a duplicate sent just after would be counted too.
+ */
+export async function mailsAbout(
+  mail: MailDev,
+  address: string,
+  subject: (s: string) => boolean,
+  min = 1,
+  settleMs = 500,
+) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const all = (await mail.messages()) as Mail[];
+    const found = all.filter((m) => m.to.some((t) => t.address === address) && subject(m.subject));
+    if (found.length >= min || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await new Promise((r) => setTimeout(r, settleMs));
+  return (await mailsTo(mail, address, Number.MAX_SAFE_INTEGER, 0)).filter((m) => subject(m.subject));
+}
+
 /** The first link in a mail's HTML whose URL contains `path` (entities decoded). */
 export function linkIn(html: string, path: string): string {
   const m = new RegExp(`href="(http[^"]*${path.replace(/[/?.]/g, '\\$&')}[^"]*)"`).exec(html);

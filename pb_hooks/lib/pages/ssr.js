@@ -206,7 +206,9 @@ function askRenderer(url, currency) {
   const r = res.json;
   if (res.statusCode !== 200 || !r || !r.kind) {
     // the renderer works, this page's data did not load: no reason to stop asking for others
-    throw new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
+    const err = new Error(`renderer answered ${res.statusCode}: ${r?.message ?? ""}`);
+    err.rendererAnswered = true;
+    throw err;
   }
   return r;
 }
@@ -308,8 +310,8 @@ function rendererDown() {
 
 /** Refused or dropped connections: the renderer is not there (a slow answer is not that). */
 function connectionFailed(err) {
-  // the renderer answered (a page's data did not load): it is there
-  if (/^(Error: )?renderer answered/.test(String(err))) return false;
+  // the renderer answered (a page's data did not load): it is there, whatever its message says
+  if (err?.rendererAnswered) return false;
   return /connection refused|connection reset|broken pipe|no such host|unreachable|EOF/i.test(String(err));
 }
 

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
-export const visuallyHidden = style({
+/** Read out, not shown: the rules, for styles that hide only at some sizes (inside `@media`). */
+export const visuallyHiddenRules = {
   position: 'absolute',
   width: 1,
   height: 1,
@@ -11,7 +12,9 @@ export const visuallyHidden = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
-});
+} as const;
+
+export const visuallyHidden = style(visuallyHiddenRules);
 
 export const container = style({
   width: '100%',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@/styles/theme.css';
+import { visuallyHiddenRules } from '@/styles/utils.css';
 
 export const card = style({
   display: 'grid',
@@ -163,13 +164,6 @@ export const dropHint = style({
 /** "Duration:" is read out everywhere but shown only where the row has room for it. */
 export const durationLabel = style({
   '@media': {
-    [media.mobile]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
+    [media.mobile]: visuallyHiddenRules,
   },
 });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@/styles/theme.css';
+import { visuallyHiddenRules } from '@/styles/utils.css';
 
 export const gate = style({
   maxWidth: '30rem',
@@ -143,14 +144,7 @@ export const pagerLink = style({
 export const pagerLabel = style({
   color: vars.color.muted,
   '@media': {
-    [media.mobile]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
+    [media.mobile]: visuallyHiddenRules,
   },
 });
 

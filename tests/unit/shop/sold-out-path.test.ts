@@ -1,0 +1,118 @@
+// A drop's crowd is answered "sold out" by create-payment (pb_hooks/shop.pb.js) on hook VMs that
+// mostly serve their first request: every module that answer loads is loaded again on each of
+// them, thousands of times in a drop (README, "Print drops"). Loading contract.gen.js there
+// (its deep freeze alone costs ~0.4 ms of CPU a VM) doubled the answer's cost; the contract's
+// values come from the app store once the process has loaded them. This test loads the path's
+// modules the way a hook VM does (one module cache per VM, one app store per process) and
+// lists what each VM had to load.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HOOKS_DIR, loadHookModule } from '../../support/hook-module';
+
+const CONTRACT = 'lib/contract.gen.js';
+
+/** The modules create-payment keeps on a VM before answering (its `__atelierCheckout` block). */
+function hotModules(): string[] {
+  const text = readFileSync(resolve(HOOKS_DIR, 'shop.pb.js'), 'utf8');
+  const block = /globalThis\.__atelierCheckout = \{([\s\S]*?)\};/.exec(text)?.[1] ?? '';
+  return [...block.matchAll(/require\(`\$\{__hooks\}\/(lib\/[^`]+)`\)/g)].map((m) => m[1] as string);
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+class ValidationError {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+  ) {}
+}
+
+type Exports = Record<string, (...args: unknown[]) => unknown>;
+
+/** One PocketBase process: its app store, shared by every VM. */
+function pocketBase() {
+  const store = new Map<string, string>();
+  const $app = {
+    store: () => ({ get: (k: string) => store.get(k) ?? '', set: (k: string, v: string) => store.set(k, v) }),
+  };
+  /** A fresh hook VM loading `entries`: what it loaded, and the modules. */
+  const vm = (entries: string[]) => {
+    const cache = new Map<string, { exports: Exports }>();
+    const loaded: string[] = [];
+    const load = (rel: string) => {
+      const hit = cache.get(rel);
+      if (hit) return hit.exports;
+      loaded.push(rel);
+      const module = { exports: {} as Exports };
+      cache.set(rel, module);
+      const source = readFileSync(resolve(HOOKS_DIR, rel), 'utf8');
+      const require = (spec: string) => load(spec.slice(HOOKS_DIR.length + 1));
+      new Function('module', 'exports', 'require', '__hooks', '$app', 'ApiError', 'ValidationError', source)(
+        module,
+        module.exports,
+        require,
+        HOOKS_DIR,
+        $app,
+        ApiError,
+        ValidationError,
+      );
+      return module.exports;
+    };
+    const modules = entries.map(load);
+    return { loaded: loaded.sort(), modules };
+  };
+  return { vm, store };
+}
+
+describe("create-payment's sold-out answer on a hook VM's first request", () => {
+  const hot = hotModules();
+
+  it('loads only the input checks, the stock gate and the API headers once the process has the contract', () => {
+    expect(hot.sort()).toEqual(['lib/http/api-headers.js', 'lib/shop/checkout-input.js']);
+    const pb = pocketBase();
+    // the process's first VM reads the contract once and leaves its values in the app store
+    expect(pb.vm(hot).loaded).toContain(CONTRACT);
+    // every later VM (a drop's crowd) loads nothing else
+    for (let i = 0; i < 3; i++) {
+      expect(pb.vm(hot).loaded).toEqual([
+        'lib/http/api-headers.js',
+        'lib/shop/checkout-input.js',
+        'lib/shop/stock-gate.js',
+      ]);
+    }
+  });
+
+  it("checks the contract's limits on every VM, the first and the later ones", () => {
+    const contract = loadHookModule<{
+      ORDER_LIMITS: { lines: number; copiesPerPrint: number };
+      FORM_LIMITS: { email: number };
+      Enums: { orders: { currency: string[] } };
+    }>(CONTRACT);
+    const pb = pocketBase();
+    for (const round of ['first VM', 'later VM']) {
+      const input = pb.vm(['lib/shop/checkout-input.js']).modules[0]!;
+      const items = (n: number, quantity = 1) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, quantity }));
+      expect(() => input.parsePrintItems!(items(contract.ORDER_LIMITS.lines)), round).not.toThrow();
+      expect(() => input.parsePrintItems!(items(contract.ORDER_LIMITS.lines + 1)), round).toThrow(/At most 20/);
+      expect(() => input.parsePrintItems!(items(1, contract.ORDER_LIMITS.copiesPerPrint)), round).not.toThrow();
+      expect(() => input.parsePrintItems!(items(1, contract.ORDER_LIMITS.copiesPerPrint + 1)), round).toThrow(
+        /At most 2 copies/,
+      );
+      for (const c of contract.Enums.orders.currency) expect(input.parseCurrency!(c.toUpperCase()), round).toBe(c);
+      expect(() => input.parseCurrency!('gbp'), round).toThrow(/Currency must be/);
+      const local = 'a'.repeat(contract.FORM_LIMITS.email - '@example.com'.length);
+      expect(() => input.checkEmail!(`${local}@example.com`), round).not.toThrow();
+      expect(() => input.checkEmail!(`${local}a@example.com`), round).toThrow(/valid email/);
+      expect(() => input.checkEmail!('buyer@example'), round).toThrow(/valid email/);
+      expect(() => input.checkEmail!('buyer @example.com'), round).toThrow(/valid email/);
+    }
+  });
+});

@@ -115,9 +115,11 @@ export class Device {
       },
       sendTimeoutMs: 700,
     });
+    // as the app's confirmSession (lib/pocketbase/session.ts)
     const confirmSession = async () => {
-      await refreshStored(client, this.clock.now(), this.clock.known());
-      return this.liveUserId() !== null;
+      const check = await refreshStored(client, this.clock.now(), this.clock.known());
+      if (check === 'unknown') return check;
+      return this.liveUserId() !== null ? ('live' as const) : ('ended' as const);
     };
     const options = { device: db, confirmSession, clock: this.clock };
     outbox.register(CHAPTER_PROGRESS_OP, createProgressHandler(client, 'chapter_progress', options));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressHandler } from '@/features/course/api/progress-sync';
 import type { OutboxRow } from '@/lib/offline/outbox';
+import { isLive, refreshStored, type SessionCheck } from '@/lib/pocketbase/session-state';
 
 // A batch client double: fails the batch on the first item whose id is in `bad`, the way
 // PocketBase answers (400 with data.requests.N).
@@ -118,5 +119,70 @@ describe('progress batch handler', () => {
     const results = await createProgressHandler(client as never, 'user_task_progress').send(rows);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(client.sent.map((b) => b.length)).toEqual([200, 200, 50]);
+  });
+});
+
+// Sync-faults seed 148: a device whose clock was never measured thinks a token live that the
+// server let expire; the server reads the upsert as a guest's and answers 404. The session
+// check that follows got no answer (the proxy's 503), and the change was failed for good:
+// the chip showed an error instead of "sign in again", and the completion was lost.
+describe('a write refused while the session cannot be checked', () => {
+  const HOUR = 3_600_000;
+  const token = (expMs: number) => `x.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.y`;
+
+  /** The app's confirmSession over a stored session whose auth-refresh answers `refresh`. */
+  function session(refresh: () => Promise<unknown>) {
+    const record = { id: 'learner00000001' };
+    const authStore = {
+      token: token(Date.now() + HOUR), // live by the device's unmeasured clock
+      record: record as unknown,
+      save(t: string, r: unknown) {
+        authStore.token = t;
+        authStore.record = r;
+      },
+      clear() {
+        authStore.token = '';
+        authStore.record = null;
+      },
+    };
+    const client = { authStore, send: refresh };
+    const confirmSession = async () => {
+      const check = await refreshStored(client as never, Date.now(), false);
+      if (check === 'unknown') return check;
+      return isLive(authStore as never, Date.now()) ? ('live' as const) : ('ended' as const);
+    };
+    return { authStore, confirmSession };
+  }
+
+  const send = (confirmSession: () => Promise<SessionCheck>) =>
+    createProgressHandler(fakeClient(new Set(['a']), 404) as never, 'chapter_progress', { confirmSession }).send([
+      row('a'),
+    ]);
+
+  it('is tried again, not failed, when the check gets no answer (5xx, 429, nothing)', async () => {
+    for (const answer of [{ status: 503 }, { status: 429 }, { status: 0 }]) {
+      const { authStore, confirmSession } = session(() => Promise.reject(answer));
+      const before = authStore.token;
+      const [result] = await send(confirmSession);
+      expect(result).toMatchObject({ ok: false, retriable: true });
+      expect(result).not.toMatchObject({ kind: 'auth' });
+      expect(authStore.token).toBe(before);
+    }
+  });
+
+  it('waits for sign-in when the server says the session has ended', async () => {
+    const { authStore, confirmSession } = session(() => Promise.reject({ status: 401 }));
+    const [result] = await send(confirmSession);
+    expect(result).toEqual({ ok: false, retriable: true, kind: 'auth', error: 'Sign in again to sync.' });
+    expect(authStore.token).toBe('');
+  });
+
+  it('is refused when the server renewed the session: the refusal was the write’s own', async () => {
+    const { confirmSession } = session(async () => ({
+      token: token(Date.now() + 30 * 24 * HOUR),
+      record: { id: 'learner00000001' },
+    }));
+    const [result] = await send(confirmSession);
+    expect(result).toEqual({ ok: false, retriable: false, error: 'bad a' });
   });
 });

@@ -37,6 +37,13 @@ function expire(store: AuthStoreLike): void {
 }
 
 /**
+ * What a session check learned: the server renewed the token ('live'), the session has ended
+ * ('ended': expired, refused, or none stored), or nothing ('unknown': no answer, 5xx, 429, an
+ * answer it could not read), when the device's own view of the token is all there is.
+ */
+export type SessionCheck = 'live' | 'ended' | 'unknown';
+
+/**
  * Renews a live session (a new token, valid for the full lifetime again). A token that has
  * expired, or that the server refuses (401/403/404: revoked, user deleted), ends the session
  * but keeps the account on the device; no answer (offline, 429, 5xx) changes nothing.
@@ -47,12 +54,12 @@ export async function refreshStored(
   client: Pick<PocketBase, 'authStore' | 'send'>,
   serverNow: number,
   clockKnown = true,
-) {
+): Promise<SessionCheck> {
   const store = client.authStore;
-  if (!store.token) return;
+  if (!store.token) return 'ended';
   if (clockKnown && !isLive(store, serverNow)) {
     expire(store);
-    return;
+    return 'ended';
   }
   try {
     // Not the SDK's authRefresh(): it reads a 200 whose body it could not read (the tab
@@ -62,10 +69,17 @@ export async function refreshStored(
       '/api/collections/users/auth-refresh',
       { method: 'POST' },
     );
-    if (typeof res?.token === 'string' && res.token && typeof res.record?.id === 'string' && res.record.id)
+    if (typeof res?.token === 'string' && res.token && typeof res.record?.id === 'string' && res.record.id) {
       store.save(res.token, res.record as never);
+      return 'live';
+    }
+    return 'unknown';
   } catch (err) {
     const status = (err as { status?: number })?.status ?? 0;
-    if (status === 401 || status === 403 || status === 404) expire(store);
+    if (status === 401 || status === 403 || status === 404) {
+      expire(store);
+      return 'ended';
+    }
+    return 'unknown';
   }
 }

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { deviceClock } from '@/lib/offline/device-clock';
 import { rememberDeviceUser } from '@/lib/offline/device-user';
 import { pb } from './client';
-import { isLive, refreshStored, tokenExpiry } from './session-state';
+import { isLive, refreshStored, type SessionCheck, tokenExpiry } from './session-state';
 import type { UsersRecord } from './types.gen';
 
 /** loading: not checked yet; expired: the account is on the device but must sign in again. */
@@ -71,17 +71,17 @@ function update() {
 
 pb.authStore.onChange(update);
 
-let refreshing: Promise<void> | undefined;
+let refreshing: Promise<SessionCheck> | undefined;
 
 /**
  * Renews a live session (session-state.ts): a new token, valid for the full lifetime again.
  * An expired or refused token ends the session but keeps the account, its data and its queue.
  */
-export function refreshSession(): Promise<void> {
+export function refreshSession(): Promise<SessionCheck> {
   refreshing ??= (async () => {
     try {
       await deviceClock.ready();
-      await refreshStored(pb, deviceClock.now(), deviceClock.known());
+      return await refreshStored(pb, deviceClock.now(), deviceClock.known());
     } finally {
       refreshing = undefined;
       update();
@@ -90,10 +90,14 @@ export function refreshSession(): Promise<void> {
   return refreshing;
 }
 
-/** Checks the session with the server; true when it is live afterwards (a refused write asks this). */
-export async function confirmSession(): Promise<boolean> {
-  await refreshSession();
-  return sessionLive();
+/**
+ * Checks the session with the server (a refused write asks this): 'unknown' when the server
+ * gave no answer, since a token the device thinks live may be one the server let expire.
+ */
+export async function confirmSession(): Promise<SessionCheck> {
+  const check = await refreshSession();
+  if (check === 'unknown') return check;
+  return sessionLive() ? 'live' : 'ended';
 }
 
 let ready: Promise<void> | undefined;

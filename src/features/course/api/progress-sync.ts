@@ -9,6 +9,7 @@ import { Collections } from '@/lib/contract/contract.gen';
 import type { AtelierDb } from '@/lib/offline/db';
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
+import type { SessionCheck } from '@/lib/pocketbase/session-state';
 import {
   foldProgress,
   localChapter,
@@ -138,8 +139,10 @@ export interface ProgressHandlerOptions {
   /**
    * Asked when the server refused a write: is the session still live? A token the server no
    * longer accepts looks like a refusal (the rules see a guest); such rows wait for sign-in.
+   * Without an answer the refusal proves nothing (the device's clock may think an expired
+   * token live), so the rows are tried again later rather than failed.
    */
-  confirmSession?: () => Promise<boolean>;
+  confirmSession?: () => Promise<SessionCheck>;
   /** The device's own clock (lib/offline/clock.ts), read as each batch leaves. */
   clock?: { deviceNow(): number };
 }
@@ -196,10 +199,14 @@ export function createProgressHandler(
           break;
         }
       }
-      if (confirmSession && itemResults.some((r) => !r.ok && !r.retriable) && !(await confirmSession())) {
-        const waiting: SendResult = { ok: false, retriable: true, kind: 'auth', error: 'Sign in again to sync.' };
+      const check = confirmSession && itemResults.some((r) => !r.ok && !r.retriable) ? await confirmSession() : 'live';
+      if (check !== 'live') {
+        const instead: SendResult =
+          check === 'ended'
+            ? { ok: false, retriable: true, kind: 'auth', error: 'Sign in again to sync.' }
+            : { ok: false, retriable: true, kind: 'network', error: 'The session could not be checked; trying again.' };
         itemResults.forEach((r, i) => {
-          if (!r.ok && !r.retriable) itemResults[i] = waiting;
+          if (!r.ok && !r.retriable) itemResults[i] = instead;
         });
       }
       const results: SendResult[] = new Array(rows.length);

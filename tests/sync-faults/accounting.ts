@@ -112,11 +112,13 @@ export function judge(intents: readonly Intent[], final: FinalState, opts: Judge
     }
     const first = last[0] as T;
     // another device's earlier intent of the held value, whose change was still on its way
-    // when the learner made the last one: the documented bound of the correction
+    // when the learner made the last one: the documented bound of the correction. Earlier
+    // in the recorded order, so also one made in the same millisecond just before it (two
+    // devices' intents one ms apart or less have no order a corrected time could keep)
     const inTransit = sorted.find(
       (i) =>
         i.value === held &&
-        i.trueAt < first.trueAt &&
+        sorted.indexOf(i) < sorted.indexOf(first) &&
         last.every((l) => l.device !== i.device) &&
         heldAt >= first.trueAt &&
         heldAt - i.trueAt <= opts.transitBoundMs,

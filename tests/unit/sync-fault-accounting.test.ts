@@ -77,6 +77,16 @@ describe('judging a fault run by intent', () => {
     expect(result).toMatchObject({ lost: 0, reorderedInTransit: 1 });
   });
 
+  it("another device's change made in the same millisecond, just before, may win too (seed 467)", () => {
+    // recorded one after the other within one ms: the other device's is earlier, and its
+    // batch's transit put its corrected time 30 ms late, after the learner's untick's
+    const intents = [tick('a', T0, true), tick('b', T0, false)];
+    const result = run(intents, held({ completed: true, at: T0 + 30 }));
+    expect(result).toMatchObject({ lost: 0, reorderedInTransit: 1 });
+    // the same device's change in the same ms is still ordered by its own clock: lost
+    expect(run([tick('b', T0, true), tick('b', T0, false)], held({ completed: true, at: T0 + 30 })).lost).toBe(1);
+  });
+
   it('but not when it had already arrived: then the later change is lost', () => {
     const intents = [tick('a', T0, true), tick('b', T0 + 500, false)];
     expect(run(intents, held({ completed: true, at: T0 + 30 })).lost).toBe(1);

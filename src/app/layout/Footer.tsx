@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { NewsletterForm } from '@/features/newsletter/components/NewsletterForm';
 import { PrivacyChoicesButton } from '@/features/privacy/components/ConsentBanner';
 import { useSiteSettings } from '@/lib/site/site-settings';
+import { yearInStockholm } from '@/lib/time/stockholm';
 import { FALLBACK_SITE_NAME } from '@/lib/contract/contract.gen';
 import { visuallyHidden } from '@/styles/utils.css';
 import { LegalLink } from '@/ui/legal/LegalLinks';
@@ -17,10 +18,6 @@ const displayHost = (url: string) => {
   }
 };
 
-// The artist's year, not the device's: the server renderer and the browser write the same.
-const yearInStockholm = () =>
-  new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date());
-
 /** Site footer: name, Explore, Newsletter, Contact; copyright below. */
 export function Footer() {
   const settings = useSiteSettings();
@@ -28,6 +25,7 @@ export function Footer() {
   const onHome = useRouterState({ select: (s) => s.location.pathname }) === '/';
   const name = settings?.artist_name || FALLBACK_SITE_NAME;
   const newsletterTextId = useId();
+  // the artist's year, not the device's: the server renderer and the browser write the same
   const year = yearInStockholm();
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

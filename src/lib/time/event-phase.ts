@@ -1,6 +1,8 @@
 // Events with dates (a print drop, an exhibition) are upcoming, on, or ended, by the dates in
 // their records: a page never calls a drop "live" or offers an invitation after the event.
 
+import { dateTimeFormat } from '@/lib/intl/formatters';
+
 export type EventPhase = 'upcoming' | 'on' | 'ended';
 
 /** A PocketBase date ("2025-10-26 16:00:00.000Z") as a Date; null when empty or unreadable. */
@@ -19,7 +21,7 @@ export function eventPhase(now: number, starts: Date | null, ends: Date | null):
 
 /** "26 October 2025", the day in Stockholm. */
 export function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -1,5 +1,7 @@
 // Progress arithmetic for the dashboard, /my-courses and the video player.
 
+import { numberFormat } from '@/lib/intl/formatters';
+
 /** Video position is saved on even whole seconds only (and once per second). */
 export function positionToSave(currentTime: number, lastSaved: number | undefined): number | undefined {
   const whole = Math.floor(currentTime);
@@ -50,7 +52,7 @@ export const chapterNumber = (sortOrder: number) => String(sortOrder).padStart(2
 export function coursePrice(priceCents: number, currency: string): string {
   const cur = (currency || 'usd').toUpperCase();
   const locale = cur === 'SEK' ? 'sv-SE' : cur === 'EUR' ? 'en-IE' : 'en-US';
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: cur,
     currencyDisplay: 'narrowSymbol',

@@ -2,6 +2,8 @@
 // else the drop record, else the default; shown in Europe/Stockholm; ticks every second
 // (lib/ssr/use-now.ts).
 
+import { dateTimeFormat } from '@/lib/intl/formatters';
+
 export const DEFAULT_DROP_SLUG = 'print-drop';
 /** The default release: 2025-12-01 10:00 at +01:00 (Stockholm time). */
 export const DEFAULT_RELEASE = new Date('2025-12-01T10:00:00+01:00');
@@ -49,7 +51,7 @@ export function timeLeft(now: Date | number, release: Date): TimeLeft {
 
 /** "1 December 2025, 10:00 (Stockholm time)" */
 export function formatRelease(release: Date, locale = 'en-GB'): string {
-  const text = new Intl.DateTimeFormat(locale, {
+  const text = dateTimeFormat(locale, {
     timeZone: DISPLAY_TIME_ZONE,
     day: 'numeric',
     month: 'long',

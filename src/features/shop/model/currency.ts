@@ -1,4 +1,5 @@
 import { CURRENCY_COOKIE, CURRENCY_LANGUAGES, Enums } from '@/lib/contract/contract.gen';
+import { numberFormat } from '@/lib/intl/formatters';
 
 /** The shop's currencies: the values of orders.currency. */
 export const CURRENCIES = Enums.orders.currency;
@@ -33,7 +34,7 @@ const FALLBACK_SYMBOL: Record<Currency, string> = { eur: '€', sek: 'kr', usd: 
 /** Whole amounts with a narrow currency symbol, in the currency's home locale. */
 export function formatPrice(amount: number, currency: Currency): string {
   try {
-    return new Intl.NumberFormat(LOCALE[currency], {
+    return numberFormat(LOCALE[currency], {
       style: 'currency',
       currency: currency.toUpperCase(),
       currencyDisplay: 'narrowSymbol',

@@ -102,11 +102,12 @@ export function boot(doc: Document, win: Window, capMs: number, key: string, sta
     script.crossOrigin = '';
     script.src = entry;
     doc.head.appendChild(script);
-    // Each request costs the main thread ~2 ms (traces on a 2-core machine): all ~25 in one task
-    // made a 50 ms task, 200 ms on a 4x slower phone. A few per task, the first ones at once.
+    // Each request costs the main thread 2-4 ms (traces on a 2-core machine): all ~28 in one
+    // task made a 50 ms task, 200 ms on a 4x slower phone, and six per task still made tasks of
+    // ~21 ms (84 ms at 4x). Two per task stay under 50 ms at 4x; the first ones go at once.
     const queue = preloads.slice();
     const more = () => {
-      for (const href of queue.splice(0, 6)) {
+      for (const href of queue.splice(0, 2)) {
         const link = doc.createElement('link');
         link.rel = 'modulepreload';
         link.crossOrigin = '';

@@ -193,15 +193,15 @@ describe('asking for the app', () => {
     expect(preloaded(doc)).toHaveLength(2);
   });
 
-  it('asks for the entry first, then its chunks six per task, so no one task sends them all', async () => {
+  it('asks for the entry first, then its chunks two per task, so no task sends many', async () => {
     vi.useFakeTimers();
-    const chunks = Array.from({ length: 14 }, (_, i) => `/assets/c${i}.js`);
+    const chunks = Array.from({ length: 5 }, (_, i) => `/assets/c${i}.js`);
     const doc = page('', chunks.join(' '));
     run(doc);
     expect(started(doc)).toEqual(['/assets/index-abc.js']);
-    expect(preloaded(doc)).toEqual(chunks.slice(0, 6));
+    expect(preloaded(doc)).toEqual(chunks.slice(0, 2));
     await vi.advanceTimersToNextTimerAsync();
-    expect(preloaded(doc)).toEqual(chunks.slice(0, 12));
+    expect(preloaded(doc)).toEqual(chunks.slice(0, 4));
     await vi.advanceTimersToNextTimerAsync();
     expect(preloaded(doc)).toEqual(chunks);
   });

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { startCourseSync } from '@/features/course/sync';
 import { authReady } from '@/lib/pocketbase/session';
+import { whenIdle } from '@/lib/time/when-idle';
 import { createQueryClient } from '@/app/query-client';
 import { type AppRouter, createAppRouter } from '@/router';
 
@@ -12,6 +13,11 @@ export interface AppProps {
   router?: AppRouter;
   /** Called once the tree is in the page and handles events (src/start.tsx). */
   onMounted?: () => void;
+  /**
+   * A server-rendered page: the session check and the course sync (both read the device
+   * database, whose creation on a first visit is a long task) start once the page is idle.
+   */
+  syncWhenIdle?: boolean;
 }
 
 export function App(props: AppProps) {
@@ -20,10 +26,15 @@ export function App(props: AppProps) {
   // The stored session is refreshed once on start; progress written offline drains from
   // here, whatever page the learner opens.
   const onMounted = useRef(props.onMounted);
+  const syncWhenIdle = useRef(props.syncWhenIdle);
   useEffect(() => {
     onMounted.current?.();
-    void authReady();
-    startCourseSync(queryClient);
+    const startSync = () => {
+      void authReady();
+      startCourseSync(queryClient);
+    };
+    if (syncWhenIdle.current) whenIdle(startSync);
+    else startSync();
   }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

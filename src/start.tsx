@@ -14,6 +14,7 @@ import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
 import { pageRendered } from '@/lib/ssr/page-rendered';
 import { readServerState } from '@/lib/ssr/state';
 import { formatDay } from '@/lib/time/event-phase';
+import { whenIdle } from '@/lib/time/when-idle';
 
 /** Starts the app: hydrates a server-rendered page, or renders the app shell. */
 export function startApp() {
@@ -22,7 +23,6 @@ export function startApp() {
   for (const node of document.head.querySelectorAll('[data-default-head]')) node.remove();
 
   installPreloadRecovery();
-  startFormOutbox();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
@@ -30,6 +30,7 @@ export function startApp() {
   const serverState = readServerState(document);
   if (serverState && root.firstElementChild) void hydrateServerPage(root, serverState);
   else {
+    startFormOutbox();
     // The app shell (the service worker's copy, or a page the server did not render).
     void useCartStore.persist.rehydrate();
     createRoot(root).render(
@@ -51,6 +52,9 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   const queryClient = createQueryClient();
   hydrate(queryClient, state);
   mirrorOnFirstLoad(state.queries.map((q) => q.queryHash));
+  // forms queued offline on an earlier visit go out once the page is idle (after the device
+  // database has opened): the outbox reads it
+  whenIdle(startFormOutbox);
   keepServerRates(queryClient.getQueryData(exchangeRatesQueryOptions().queryKey));
   // each step in a task of its own: together they were one long task on a slow phone
   await nextTask();
@@ -83,7 +87,7 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
     hydrateRoot(
       container,
       <StrictMode>
-        <App queryClient={queryClient} router={router} onMounted={hydrated} />
+        <App queryClient={queryClient} router={router} onMounted={hydrated} syncWhenIdle />
       </StrictMode>,
     );
   });

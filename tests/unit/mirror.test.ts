@@ -1,9 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, QueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/offline/db';
 import { fetchWithMirror, listMirror, type Mirror, recordMirror } from '@/lib/offline/mirror';
-import { loadMirrored, mirroredQueryOptions } from '@/lib/offline/mirrored-query';
+import { loadMirrored, mirroredQueryOptions, mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
 import { isTransientError } from '@/lib/pocketbase/errors';
 import type { ArtworksRecord } from '@/lib/pocketbase/types.gen';
 
@@ -169,6 +169,40 @@ describe('mirrored queries in loaders', () => {
     expect((await loadMirrored(qc, options)).map((a) => a.id)).toEqual(['hydrated']);
     expect(mirror.read).not.toHaveBeenCalled();
     expect(remote).not.toHaveBeenCalled();
+  });
+
+  it("a server render's data is written to the device once, when the browser is idle, after the database opened, not while the page starts", async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    const opened = vi.spyOn(db, 'open');
+    try {
+      const qc = new QueryClient();
+      const key = ['artworks', 'rendered'] as const;
+      qc.setQueryData(key, [artwork('rendered')]);
+      mirrorOnFirstLoad([hashKey(key)]);
+      const mirror = {
+        read: vi.fn(async (): Promise<ArtworksRecord[] | undefined> => undefined),
+        write: vi.fn(async (_rows: ArtworksRecord[]) => {}),
+      };
+      const options = mirroredQueryOptions({ queryKey: key, remote: async () => [] as ArtworksRecord[], mirror });
+      await loadMirrored(qc, options);
+      await loadMirrored(qc, options);
+      expect(mirror.write).not.toHaveBeenCalled();
+      expect(opened).not.toHaveBeenCalled();
+      // one job per idle period: first the database opens, then the copy is written
+      expect(idle).toHaveLength(1);
+      idle.shift()?.();
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(mirror.write).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(idle).toHaveLength(1));
+      idle.shift()?.();
+      expect(mirror.write).toHaveBeenCalledTimes(1);
+      expect(mirror.write.mock.calls[0]?.[0]).toEqual([artwork('rendered')]);
+      await vi.waitFor(() => expect(idle).toHaveLength(0));
+    } finally {
+      opened.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('the loader resolves with the data it put in the cache', async () => {

@@ -15,7 +15,9 @@ import { UnsentForms } from './UnsentForms';
 export function SiteLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const showFooter = !pathname.startsWith('/viewing-room');
-  const registerServiceWorker = useAfterLoad();
+  // the service worker, the consent question and the device database's reads wait for the
+  // page's load and an idle moment
+  const afterLoad = useAfterLoad();
 
   return (
     <div className={styles.shell}>
@@ -24,15 +26,17 @@ export function SiteLayout() {
       </a>
       {/* asks only when the server names an analytics script; after load, like the service worker;
           first in the tab order after the skip link (it sits fixed at the bottom) */}
-      {registerServiceWorker ? <ConsentBanner /> : null}
+      {afterLoad ? <ConsentBanner /> : null}
       <TopBar />
       <OfflineBanner />
-      <UnsentForms />
+      {/* forms the server refused after an offline visit: read from the device database, which
+          opens (on a first visit: is created) once the page is idle */}
+      {afterLoad ? <UnsentForms /> : null}
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       {showFooter ? <Footer /> : null}
-      {registerServiceWorker ? <UpdatePrompt /> : null}
+      {afterLoad ? <UpdatePrompt /> : null}
       <Toaster />
       <ScrollToTop />
       <RouteFocus />

@@ -1,6 +1,8 @@
 import { hashKey, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { isTransientError } from '@/lib/pocketbase/errors';
 import { requireLiveSession, SessionExpiredError } from '@/lib/pocketbase/session';
+import { whenIdle } from '@/lib/time/when-idle';
+import { db } from './db';
 import { fetchWithMirror, type Mirror } from './mirror';
 
 /** The network failed, or the learner's session has ended: the device's copy answers. */
@@ -43,10 +45,13 @@ const fromServer = new Set<string>();
 
 /**
  * Marks queries (by hash) that came with a server-rendered page: the first `loadMirrored` of
- * each writes its data to the device, as if it had been fetched here.
+ * each writes its data to the device once the page is idle, as if it had been fetched here.
  */
 export function mirrorOnFirstLoad(queryHashes: Iterable<string>): void {
   for (const hash of queryHashes) fromServer.add(hash);
+  // The database opens (on a first visit: is created) in an idle period before the writes:
+  // opened by the first write, it held all of them in its one long task.
+  if (typeof indexedDB !== 'undefined') whenIdle(() => db.open().catch(() => undefined));
 }
 type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
 
@@ -63,10 +68,13 @@ export async function loadMirrored<T, K extends QueryKey>(
 ): Promise<T> {
   const cached = queryClient.getQueryData<T>(options.queryKey as QueryKey);
   if (cached !== undefined) {
+    // written once the page is idle, each copy in an idle period of its own (mirrorOnFirstLoad)
     if (fromServer.delete(hashKey(options.queryKey))) {
-      void options.mirror
-        .write(cached)
-        .catch((err) => console.warn('[mirror] could not save a copy for offline use', err));
+      whenIdle(() =>
+        options.mirror
+          .write(cached)
+          .catch((err) => console.warn('[mirror] could not save a copy for offline use', err)),
+      );
     }
     return cached;
   }

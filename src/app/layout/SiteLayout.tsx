@@ -1,4 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { ConsentBanner } from '@/features/privacy/components/ConsentBanner';
 import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
 import { Toaster } from '@/ui/toast/Toaster';
@@ -11,7 +12,11 @@ import * as styles from './SiteLayout.css';
 import { TopBar } from './TopBar';
 import { UnsentForms } from './UnsentForms';
 
-/** The public site shell. */
+/**
+ * The public site shell. The top bar and the footer are Suspense boundaries of their own, like
+ * the page the router renders between them: React hydrates a server-rendered page one boundary
+ * per commit, yielding between them, instead of one long task for the whole page.
+ */
 export function SiteLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const showFooter = !pathname.startsWith('/viewing-room');
@@ -27,7 +32,9 @@ export function SiteLayout() {
       {/* asks only when the server names an analytics script; after load, like the service worker;
           first in the tab order after the skip link (it sits fixed at the bottom) */}
       {afterLoad ? <ConsentBanner /> : null}
-      <TopBar />
+      <Suspense fallback={null}>
+        <TopBar />
+      </Suspense>
       <OfflineBanner />
       {/* forms the server refused after an offline visit: read from the device database, which
           opens (on a first visit: is created) once the page is idle */}
@@ -35,7 +42,11 @@ export function SiteLayout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      {showFooter ? <Footer /> : null}
+      {showFooter ? (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      ) : null}
       {afterLoad ? <UpdatePrompt /> : null}
       <Toaster />
       <ScrollToTop />

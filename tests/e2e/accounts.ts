@@ -1,7 +1,7 @@
 // Accounts for the browser tests. The e2e server's superuser is TEST_SUPERUSER
 // (scripts/lib/superuser.mjs); learners and admins are made through it and signed in with
 // an impersonation token, since real users sign in with Google.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test } from './fixtures';
 import { superuserToken as signInAsSuperuser, superuserJson } from '../../scripts/lib/superuser.mjs';
 
@@ -28,10 +28,8 @@ function baseURL(): string {
  * An API call as the superuser that must succeed (JSON `data`, or a FormData sent as a
  * multipart form): the one superuser request of the integration tests, the harnesses and the
  * benches (scripts/lib/superuser.mjs), aimed at this project's server. Its JSON answer.
- * `_request` is not used: callers still pass Playwright's request from when the call went through it.
  */
 export async function asSuperuser<T = Record<string, unknown>>(
-  _request: APIRequestContext,
   method: string,
   path: string,
   data?: unknown,
@@ -40,13 +38,9 @@ export async function asSuperuser<T = Record<string, unknown>>(
 }
 
 /** Records of any collection (server-only ones too) matching a PocketBase filter. */
-export async function findRecords<T = Record<string, unknown>>(
-  request: APIRequestContext,
-  collection: string,
-  filter: string,
-): Promise<T[]> {
+export async function findRecords<T = Record<string, unknown>>(collection: string, filter: string): Promise<T[]> {
   const path = `/api/collections/${collection}/records?perPage=200&filter=${encodeURIComponent(filter)}`;
-  return (await asSuperuser<{ items: T[] }>(request, 'GET', path)).items;
+  return (await asSuperuser<{ items: T[] }>('GET', path)).items;
 }
 
 export interface Session {
@@ -56,15 +50,11 @@ export interface Session {
 
 let n = 0;
 /** A new user with a role, and a one-hour session for it. Each test makes its own. */
-export async function createSession(
-  request: APIRequestContext,
-  role: 'learner' | 'admin',
-  label: string,
-): Promise<Session> {
+export async function createSession(role: 'learner' | 'admin', label: string): Promise<Session> {
   n += 1;
   const email = `${label}-${Date.now().toString(36)}-${n}-${rand(1e6)}@atelier.test`;
   const password = 'x-unused-password-1234';
-  const user = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/users/records', {
+  const user = await asSuperuser<{ id: string }>('POST', '/api/collections/users/records', {
     email,
     name: label,
     role,
@@ -72,7 +62,7 @@ export async function createSession(
     passwordConfirm: password,
     verified: true,
   });
-  return asSuperuser<Session>(request, 'POST', `/api/collections/users/impersonate/${user.id}`, { duration: 3600 });
+  return asSuperuser<Session>('POST', `/api/collections/users/impersonate/${user.id}`, { duration: 3600 });
 }
 
 /** Signs the page in: stores the session where the SDK reads it (same origin first). */

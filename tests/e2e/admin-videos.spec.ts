@@ -28,14 +28,14 @@ test('signed out, /admin/videos sends you to /auth and remembers where you were 
 });
 
 test('a learner sees "Not authorized", and the API refuses their writes too', async ({ page, request }) => {
-  const learner = await createSession(request, 'learner', 'learner');
+  const learner = await createSession('learner', 'learner');
   await signIn(page, learner);
   await page.goto('/admin/videos');
   await expect(page.getByRole('heading', { level: 1, name: 'Not authorized' })).toBeVisible();
   await expect(page.getByText('which is not an admin account')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Course Chapter Management' })).toHaveCount(0);
-  const course = await courseBySlug(request);
-  const [first] = await chapters(request, course.id);
+  const course = await courseBySlug();
+  const [first] = await chapters(course.id);
   const res = await request.patch(`/api/collections/course_modules/records/${first!.id}`, {
     headers: { authorization: learner.token },
     data: { content: 'x' },
@@ -45,13 +45,12 @@ test('a learner sees "Not authorized", and the API refuses their writes too', as
 
 test('the admin uploads a generated video with visible progress, sees its duration, opens and removes it', async ({
   page,
-  request,
   context,
 }, testInfo) => {
   const video = await recordTestVideo(page);
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
   await openAdmin(page);
   await expect(page.getByLabel('Course')).toHaveValue(course.id);
@@ -83,7 +82,7 @@ test('the admin uploads a generated video with visible progress, sees its durati
   await expect(c.getByText('Video uploaded')).toBeVisible();
   // read in the browser from the file's metadata: a ~3 s recording
   await expect(c.getByTestId('video-duration')).toHaveText(/^0:0[2-4]$/);
-  const stored = (await chapters(request, course.id)).find((x) => x.id === chapter.id)!;
+  const stored = (await chapters(course.id)).find((x) => x.id === chapter.id)!;
   expect(stored.video).toMatch(/^intro_\w+\.webm$/);
 
   // Open video: a new tab on the protected file with a file token
@@ -97,18 +96,17 @@ test('the admin uploads a generated video with visible progress, sees its durati
   await c.getByRole('button', { name: 'Remove video' }).click();
   await expect(page.getByText('Video reference removed successfully')).toBeVisible();
   await expect(c.getByTestId('video-status')).toHaveText('No video');
-  expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video).toBe('');
+  expect((await chapters(course.id)).find((x) => x.id === chapter.id)!.video).toBe('');
 });
 
 test('an upload whose connection drops retries from the last stored chunk; the previous video stays until the new one is stored', async ({
   page,
-  request,
 }, testInfo) => {
   const video = await recordTestVideo(page);
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name) + 4]!;
-  const before = await setChapterVideo(request, chapter.id, video, 'before.webm');
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name) + 4]!;
+  const before = await setChapterVideo(chapter.id, video, 'before.webm');
   await signIn(page, admin);
   await openAdmin(page);
   const c = await openChapterRow(page, chapter.title);
@@ -121,20 +119,20 @@ test('an upload whose connection drops retries from the last stored chunk; the p
   );
   await c.getByLabel('Replace video').setInputFiles({ name: 'after.webm', mimeType: 'video/webm', buffer: video });
   await expect(c.getByText('Connection lost. Retrying from the last stored chunk...')).toBeVisible({ timeout: 15_000 });
-  expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video).toBe(before.video);
+  expect((await chapters(course.id)).find((x) => x.id === chapter.id)!.video).toBe(before.video);
 
   await page.unroute('**/api/video-uploads/*');
   await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(async () => (await chapters(request, course.id)).find((x) => x.id === chapter.id)!.video)
+    .poll(async () => (await chapters(course.id)).find((x) => x.id === chapter.id)!.video)
     .toMatch(/^after_\w+\.webm$/);
 });
 
-test('an upload the server refuses says why and leaves the previous video in place', async ({ page, request }) => {
+test('an upload the server refuses says why and leaves the previous video in place', async ({ page }) => {
   const video = await recordTestVideo(page);
-  const admin = await createSession(request, 'admin', 'admin');
-  const own = await ownChapter(request);
-  const before = await setChapterVideo(request, own.chapterId, video, 'kept.webm');
+  const admin = await createSession('admin', 'admin');
+  const own = await ownChapter();
+  const before = await setChapterVideo(own.chapterId, video, 'kept.webm');
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${own.courseId}`);
   const c = await openChapterRow(page, own.title);
@@ -151,13 +149,13 @@ test('an upload the server refuses says why and leaves the previous video in pla
   );
   await expect(page.getByText('The file is larger than the server accepts (4 GB).').first()).toBeVisible();
   await page.unroute('**/api/video-uploads');
-  expect((await chapters(request, own.courseId))[0]!.video).toBe(before.video);
+  expect((await chapters(own.courseId))[0]!.video).toBe(before.video);
 });
 
-test('a file that is not a video is refused in the browser', async ({ page, request }, testInfo) => {
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+test('a file that is not a video is refused in the browser', async ({ page }, testInfo) => {
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
   await openAdmin(page);
   const input = (await openChapterRow(page, chapter.title)).getByLabel(/Upload video|Replace video/);
@@ -166,13 +164,10 @@ test('a file that is not a video is refused in the browser', async ({ page, requ
   await expect(page.getByText('Please choose a video file.')).toBeVisible();
 });
 
-test('the admin edits and saves chapter text, and downloads the text compendium', async ({
-  page,
-  request,
-}, testInfo) => {
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+test('the admin edits and saves chapter text, and downloads the text compendium', async ({ page }, testInfo) => {
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
   await openAdmin(page);
   const c = await openChapterRow(page, chapter.title);
@@ -190,7 +185,7 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
   await c.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Chapter content updated successfully')).toBeVisible();
   await expect(c.getByText(text)).toBeVisible();
-  expect((await chapters(request, course.id)).find((x) => x.id === chapter.id)!.content).toBe(text);
+  expect((await chapters(course.id)).find((x) => x.id === chapter.id)!.content).toBe(text);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -206,10 +201,10 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
   await expect(page.getByText('Text compendium downloaded successfully')).toBeVisible();
 });
 
-test('every admin failure toast shows when the server fails', async ({ page, request }, testInfo) => {
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
+test('every admin failure toast shows when the server fails', async ({ page }, testInfo) => {
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
   await signIn(page, admin);
   const fail = (route: import('@playwright/test').Route) =>
     route.fulfill({
@@ -241,12 +236,12 @@ test('every admin failure toast shows when the server fails', async ({ page, req
   await expect(c.getByRole('textbox', { name: 'Text content' })).toHaveValue('Will not be saved');
 });
 
-test('removing a video that fails says "Failed to delete video" and keeps it', async ({ page, request }, testInfo) => {
+test('removing a video that fails says "Failed to delete video" and keeps it', async ({ page }, testInfo) => {
   const video = await recordTestVideo(page);
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(testInfo.project.name) - 3]!;
-  await setChapterVideo(request, chapter.id, video, 'keep.webm');
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name) - 3]!;
+  await setChapterVideo(chapter.id, video, 'keep.webm');
   await signIn(page, admin);
   await openAdmin(page);
   const c = await openChapterRow(page, chapter.title);
@@ -260,8 +255,8 @@ test('removing a video that fails says "Failed to delete video" and keeps it', a
   await expect(c.getByText('Video uploaded')).toBeVisible();
 });
 
-test('offline, the admin page says writes need a connection', async ({ page, request, context }) => {
-  const admin = await createSession(request, 'admin', 'admin');
+test('offline, the admin page says writes need a connection', async ({ page, context }) => {
+  const admin = await createSession('admin', 'admin');
   await signIn(page, admin);
   await openAdmin(page);
   await expect(page.getByTestId('chapter-card').first()).toBeVisible();
@@ -276,8 +271,8 @@ test('offline, the admin page says writes need a connection', async ({ page, req
   await context.setOffline(false);
 });
 
-test('no serious or critical axe violations on /admin/videos', async ({ page, request }) => {
-  const admin = await createSession(request, 'admin', 'admin');
+test('no serious or critical axe violations on /admin/videos', async ({ page }) => {
+  const admin = await createSession('admin', 'admin');
   await signIn(page, admin);
   await openAdmin(page);
   await expect(page.getByTestId('chapter-card').first()).toBeVisible();
@@ -287,11 +282,10 @@ test('no serious or critical axe violations on /admin/videos', async ({ page, re
 
 test('the chapter list is one row per chapter that opens to edit, with a styled, keyboard-reachable picker', async ({
   page,
-  request,
 }, testInfo) => {
-  const admin = await createSession(request, 'admin', 'admin');
-  const course = await courseBySlug(request);
-  const all = await chapters(request, course.id);
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const all = await chapters(course.id);
   await signIn(page, admin);
   await openAdmin(page);
   const rows = page.getByTestId('chapter-card');
@@ -343,8 +337,8 @@ test('the chapter list is one row per chapter that opens to edit, with a styled,
   await expect(row.getByRole('button', { name: 'Edit' })).toBeHidden();
 
   // a chapter with a video and a text keeps its row as short
-  const own = await ownChapter(request);
-  await setChapterVideo(request, own.chapterId, await recordTestVideo(page, 1), 'short.webm');
+  const own = await ownChapter();
+  await setChapterVideo(own.chapterId, await recordTestVideo(page, 1), 'short.webm');
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${own.courseId}`);
   const withVideo = rows.filter({ has: page.getByRole('heading', { name: own.title }) });
@@ -354,12 +348,11 @@ test('the chapter list is one row per chapter that opens to edit, with a styled,
 
 test('on a desktop, a video dropped on a closed chapter row opens it and uploads; a stray drop leaves the page alone', async ({
   page,
-  request,
 }) => {
   onlyInProject('desktop', 'a file is dragged only with a mouse');
   const video = await recordTestVideo(page);
-  const admin = await createSession(request, 'admin', 'admin');
-  const own = await ownChapter(request);
+  const admin = await createSession('admin', 'admin');
+  const own = await ownChapter();
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${own.courseId}`);
   const row = page.getByTestId('chapter-card').filter({ has: page.getByRole('heading', { name: own.title }) });
@@ -399,5 +392,5 @@ test('on a desktop, a video dropped on a closed chapter row opens it and uploads
   );
   await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 20_000 });
   await expect(row.getByText('Video uploaded')).toBeVisible();
-  await expect.poll(async () => (await chapters(request, own.courseId))[0]!.video).toMatch(/^dropped_\w+\.webm$/);
+  await expect.poll(async () => (await chapters(own.courseId))[0]!.video).toMatch(/^dropped_\w+\.webm$/);
 });

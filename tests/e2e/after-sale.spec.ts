@@ -27,7 +27,7 @@ test('the order page opens from its private link, lists the certificate, and ope
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // the artist ships it: the page shows the step and the tracking link
-  await asSuperuser(request, 'PATCH', `/api/collections/orders/records/${token.slice(0, 15)}`, {
+  await asSuperuser('PATCH', `/api/collections/orders/records/${token.slice(0, 15)}`, {
     status: 'shipped',
     carrier: 'PostNord',
     tracking_number: 'RR555666777SE',
@@ -79,16 +79,15 @@ async function expectOpen(page: Page, text: string) {
 test('the edition count flips to Sold out in an open page when another visitor takes the last copy', async ({
   page,
   browser,
-  request,
 }) => {
-  const print = await newPrint(request, 1);
+  const print = await newPrint(1);
   await page.goto(`/print-view?print=${print.slug}`);
   await expectOpen(page, 'Edition of 1 · 1 available');
   const add = page.getByRole('button', { name: 'Add to Cart' });
   await expect(add).toBeEnabled();
 
   // a drop of the same print, open in the same browser
-  const drop = await asSuperuser<{ slug: string }>(request, 'POST', '/api/collections/drops/records', {
+  const drop = await asSuperuser<{ slug: string }>('POST', '/api/collections/drops/records', {
     slug: `drop-${print.slug}`,
     title: 'Live count drop',
     release_at: '2025-01-01 10:00:00.000Z',

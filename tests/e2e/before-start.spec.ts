@@ -119,10 +119,10 @@ const FORMS: FormCase[] = [
  * not server-rendered): its page offers the notify-me form.
  */
 const EARLY_DROP = 'early-drop';
-async function ensureEarlyDrop(page: Page) {
-  const found = await findRecords(page.request, 'drops', `slug="${EARLY_DROP}"`);
+async function ensureEarlyDrop() {
+  const found = await findRecords('drops', `slug="${EARLY_DROP}"`);
   if (found.length) return;
-  await asSuperuser(page.request, 'POST', '/api/collections/drops/records', {
+  await asSuperuser('POST', '/api/collections/drops/records', {
     slug: EARLY_DROP,
     title: 'A drop still ahead',
     release_at: '2099-01-01 09:00:00.000Z',
@@ -133,10 +133,10 @@ async function ensureEarlyDrop(page: Page) {
  * An exhibition that has not opened (the seeded "In the hollow" has closed, and a closed
  * exhibition offers no invitation): its page offers the sign-up form.
  */
-async function ensureNextShow(page: Page) {
-  const found = await findRecords(page.request, 'exhibitions', `slug="${NEXT_SHOW}"`);
+async function ensureNextShow() {
+  const found = await findRecords('exhibitions', `slug="${NEXT_SHOW}"`);
   if (found.length) return;
-  await asSuperuser(page.request, 'POST', '/api/collections/exhibitions/records', {
+  await asSuperuser('POST', '/api/collections/exhibitions/records', {
     slug: NEXT_SHOW,
     title: 'The next show',
     venue: 'Galleri Nordljus',
@@ -151,8 +151,8 @@ async function ensureNextShow(page: Page) {
  * the scripts held, DOMContentLoaded waits for the deferred boot script: wait for the body.
  */
 async function openRendered(page: Page, path: string) {
-  if (path.includes(EARLY_DROP)) await ensureEarlyDrop(page);
-  if (path.includes(NEXT_SHOW)) await ensureNextShow(page);
+  if (path.includes(EARLY_DROP)) await ensureEarlyDrop();
+  if (path.includes(NEXT_SHOW)) await ensureNextShow();
   // a renderer still warming up (the run's first pages on a busy machine) answers with the shell
   let how = '';
   // (after a failed render the server stops asking the renderer for 5 s)
@@ -182,7 +182,7 @@ async function submitAndCheck(page: Page, c: FormCase, email: string, typed: str
   expect(new URL(page.url()).searchParams.get('outcome')).toBe('sent');
   for (const url of urls) for (const value of typed) expect(decodeURIComponent(url)).not.toContain(value);
   const field = c.collection === 'contact_messages' ? 'email' : 'email';
-  await expect.poll(async () => (await findRecords(page.request, c.collection, `${field}="${email}"`)).length).toBe(1);
+  await expect.poll(async () => (await findRecords(c.collection, `${field}="${email}"`)).length).toBe(1);
 }
 
 test.describe('forms pressed before the app has started', () => {
@@ -226,9 +226,7 @@ test.describe('forms pressed before the app has started', () => {
     await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Message sent')).toBeVisible();
     expect(page.url()).toBe(before);
     await expect(f.getByLabel('Name')).toHaveValue('');
-    await expect
-      .poll(async () => (await findRecords(page.request, 'contact_messages', `email="${email}"`)).length)
-      .toBe(1);
+    await expect.poll(async () => (await findRecords('contact_messages', `email="${email}"`)).length).toBe(1);
   });
 
   test('the home email typed early is what the app subscribes once it has started', async ({ page }) => {
@@ -242,9 +240,7 @@ test.describe('forms pressed before the app has started', () => {
     await expect(f.getByLabel('Email address')).toHaveValue(email);
     await f.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Subscribed')).toBeVisible();
-    await expect
-      .poll(async () => (await findRecords(page.request, 'newsletter_subscribers', `email="${email}"`)).length)
-      .toBe(1);
+    await expect.poll(async () => (await findRecords('newsletter_subscribers', `email="${email}"`)).length).toBe(1);
   });
 });
 
@@ -276,7 +272,7 @@ test.describe('forms without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Failed to send' })).toBeVisible();
     await expect(page.getByText('Message: HTML is not allowed; please send plain text.')).toBeVisible();
     expect(decodeURIComponent(page.url())).not.toContain('markup');
-    expect(await findRecords(page.request, 'contact_messages', 'email="nojs-refused@example.com"')).toHaveLength(0);
+    expect(await findRecords('contact_messages', 'email="nojs-refused@example.com"')).toHaveLength(0);
     await page.goBack();
     await expect(form(page, 'Contact form').getByLabel('Name')).toHaveValue('Vera NoScript');
   });

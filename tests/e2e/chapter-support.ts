@@ -1,30 +1,26 @@
 // Course chapters as the superuser sees them, for the browser tests: the course, its
 // chapter records (with video and text), enrolments, and a short real video to upload.
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { asSuperuser } from './accounts';
 
 export const COURSE_SLUG = 'whispering-game';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
-export async function courseBySlug(
-  request: APIRequestContext,
-  slug = COURSE_SLUG,
-): Promise<{ id: string; title: string }> {
+export async function courseBySlug(slug = COURSE_SLUG): Promise<{ id: string; title: string }> {
   const path = `/api/collections/courses/records?${query({ filter: `slug="${slug}"` })}`;
-  return (await asSuperuser<{ items: { id: string; title: string }[] }>(request, 'GET', path)).items[0]!;
+  return (await asSuperuser<{ items: { id: string; title: string }[] }>('GET', path)).items[0]!;
 }
 
 type Chapter = { id: string; title: string; sort_order: number; video: string; content: string };
 
-export async function chapters(request: APIRequestContext, courseId: string): Promise<Chapter[]> {
+export async function chapters(courseId: string): Promise<Chapter[]> {
   const q = query({ filter: `course_id="${courseId}"`, sort: 'sort_order', perPage: '100' });
-  return (await asSuperuser<{ items: Chapter[] }>(request, 'GET', `/api/collections/course_modules/records?${q}`))
-    .items;
+  return (await asSuperuser<{ items: Chapter[] }>('GET', `/api/collections/course_modules/records?${q}`)).items;
 }
 
-export async function enroll(request: APIRequestContext, userId: string, courseId: string) {
-  await asSuperuser(request, 'POST', '/api/collections/course_enrollments/records', {
+export async function enroll(userId: string, courseId: string) {
+  await asSuperuser('POST', '/api/collections/course_enrollments/records', {
     user_id: userId,
     course_id: courseId,
     enrolled_at: new Date().toISOString(),
@@ -33,18 +29,11 @@ export async function enroll(request: APIRequestContext, userId: string, courseI
 }
 
 /** Puts a video on a chapter as the superuser (the learner tests need one). */
-export async function setChapterVideo(
-  request: APIRequestContext,
-  chapterId: string,
-  video: Buffer,
-  name = 'chapter.webm',
-  seconds = 3,
-) {
+export async function setChapterVideo(chapterId: string, video: Buffer, name = 'chapter.webm', seconds = 3) {
   const form = new FormData();
   form.set('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), name);
   form.set('duration_seconds', String(seconds));
   return asSuperuser<{ video: string; collectionId: string }>(
-    request,
     'PATCH',
     `/api/collections/course_modules/records/${chapterId}`,
     form,
@@ -94,11 +83,9 @@ export async function recordTestVideo(page: Page, seconds = 3): Promise<Buffer> 
  * seeded chapter. Unpublished, and titled to sort after the seeded course, so /admin/videos
  * still opens on the seeded one.
  */
-export async function ownChapter(
-  request: APIRequestContext,
-): Promise<{ courseId: string; chapterId: string; title: string }> {
+export async function ownChapter(): Promise<{ courseId: string; chapterId: string; title: string }> {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const course = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/courses/records', {
+  const course = await asSuperuser<{ id: string }>('POST', '/api/collections/courses/records', {
     slug: `upload-drill-${tag}`,
     title: `Upload drill ${tag}`,
     price_cents: 100,
@@ -106,7 +93,7 @@ export async function ownChapter(
     is_published: false,
   });
   const title = `Long chapter ${tag}`;
-  const chapter = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/course_modules/records', {
+  const chapter = await asSuperuser<{ id: string }>('POST', '/api/collections/course_modules/records', {
     course_id: course.id,
     title,
     sort_order: 1,

@@ -40,9 +40,9 @@ test('not public, not precached', async ({ page, request }) => {
   const list = await request.get('/api/collections/course_compendium/records');
   expect((await list.json()).items).toEqual([]);
   // a signed-in learner who is not enrolled sees the locked chapter and no compendium
-  const course = await courseBySlug(request);
-  const [first] = await chapters(request, course.id);
-  const learner = await createSession(request, 'learner', 'not-enrolled');
+  const course = await courseBySlug();
+  const [first] = await chapters(course.id);
+  const learner = await createSession('learner', 'not-enrolled');
   await signIn(page, learner);
   await page.goto(`/course/whispering-game/chapter/${first!.id}`);
   await expect(page.getByRole('heading', { name: 'Chapter Locked' })).toBeVisible();
@@ -56,12 +56,11 @@ test('not public, not precached', async ({ page, request }) => {
 test('an enrolled learner saves it, opens it offline from the downloads, and sign-out removes it', async ({
   page,
   context,
-  request,
 }) => {
-  const course = await courseBySlug(request);
-  const [first] = await chapters(request, course.id);
-  const learner = await createSession(request, 'learner', 'compendium');
-  await enroll(request, learner.record.id, course.id);
+  const course = await courseBySlug();
+  const [first] = await chapters(course.id);
+  const learner = await createSession('learner', 'compendium');
+  await enroll(learner.record.id, course.id);
   await signIn(page, learner);
   await page.goto(`/course/whispering-game/chapter/${first!.id}`);
   await waitForServiceWorker(page);

@@ -48,8 +48,8 @@ test('a chapter page does not shift as it loads (CLS under 0.1), and its tab nam
   context,
   request,
 }) => {
-  const learner = await createLearner(request, 'cls');
-  await enrol(request, learner);
+  const learner = await createLearner('cls');
+  await enrol(learner);
   await signIn(context, learner);
   const [first, second] = await chapters(request);
   await recordShifts(page);
@@ -70,8 +70,8 @@ test('a chapter page does not shift as it loads (CLS under 0.1), and its tab nam
 });
 
 test('each chapter says its lead sentence once', async ({ page, context, request }) => {
-  const learner = await createLearner(request, 'lead');
-  await enrol(request, learner);
+  const learner = await createLearner('lead');
+  await enrol(learner);
   await signIn(context, learner);
   const [first] = await chapters(request);
   await page.goto(`/course/whispering-game/chapter/${first!.id}`);
@@ -81,8 +81,8 @@ test('each chapter says its lead sentence once', async ({ page, context, request
 });
 
 test('progress is counted the same way on My Courses and the course page', async ({ page, context, request }) => {
-  const learner = await createLearner(request, 'measure');
-  await enrol(request, learner);
+  const learner = await createLearner('measure');
+  await enrol(learner);
   await signIn(context, learner);
   const [first] = await chapters(request);
   await page.goto(`/course/whispering-game/chapter/${first!.id}`);

@@ -54,14 +54,13 @@ async function playTo(page: Page, seconds: number) {
 
 test('the admin uploads a video on /admin/videos and an enrolled learner plays it in the chapter viewer', async ({
   page,
-  request,
 }) => {
   test.setTimeout(60_000);
   const video = await recordTestVideo(page, 4);
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[CHAPTER_INDEX]!;
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[CHAPTER_INDEX]!;
 
-  const admin = await createSession(request, 'admin', 'admin');
+  const admin = await createSession('admin', 'admin');
   await signIn(page, admin);
   await page.goto(`/admin/videos?course=${course.id}`);
   const card = await openChapterRow(page, chapter.title);
@@ -69,11 +68,11 @@ test('the admin uploads a video on /admin/videos and an enrolled learner plays i
     .getByLabel('Upload video')
     .setInputFiles({ name: 'integrated.webm', mimeType: 'video/webm', buffer: video });
   await expect(page.getByText('Video uploaded to S3 successfully!')).toBeVisible({ timeout: 20_000 });
-  const stored = (await chapters(request, course.id)).find((x) => x.id === chapter.id)!;
+  const stored = (await chapters(course.id)).find((x) => x.id === chapter.id)!;
   expect(stored.video).toMatch(/^integrated_\w+\.webm$/);
 
-  const learner = await createSession(request, 'learner', 'viewer');
-  await enroll(request, learner.record.id, course.id);
+  const learner = await createSession('learner', 'viewer');
+  await enroll(learner.record.id, course.id);
   await signIn(page, learner);
   await page.goto(`/course/${COURSE_SLUG}/chapter/${chapter.id}`);
   const player = page.getByTestId('chapter-video');
@@ -88,11 +87,11 @@ test('a learner downloads the chapter, plays and seeks it offline while progress
   context,
 }) => {
   test.setTimeout(90_000);
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[CHAPTER_INDEX]!;
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[CHAPTER_INDEX]!;
   expect(chapter.video, 'the first test put a video here').not.toBe('');
-  const learner = await createSession(request, 'learner', 'offline');
-  await enroll(request, learner.record.id, course.id);
+  const learner = await createSession('learner', 'offline');
+  await enroll(learner.record.id, course.id);
   await signIn(page, learner);
 
   await page.goto(`/course/${COURSE_SLUG}/chapter/${chapter.id}`);

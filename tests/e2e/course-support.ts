@@ -21,13 +21,13 @@ export interface Learner {
   record: Session['record'];
 }
 
-export async function createLearner(request: APIRequestContext, tag: string): Promise<Learner> {
-  const session = await createSession(request, 'learner', tag);
+export async function createLearner(tag: string): Promise<Learner> {
+  const session = await createSession('learner', tag);
   return { id: session.record.id, email: session.record.email, token: session.token, record: session.record };
 }
 
-export async function enrol(request: APIRequestContext, learner: Learner) {
-  await enroll(request, learner.id, (await courseBySlug(request)).id);
+export async function enrol(learner: Learner) {
+  await enroll(learner.id, (await courseBySlug()).id);
 }
 
 /** Signs the learner in before any page script runs. */
@@ -46,11 +46,11 @@ export async function chapters(
 }
 
 /** Uploads a 4-second video to a chapter unless it already has one. */
-export async function ensureChapterVideo(page: Page, request: APIRequestContext, chapterId: string) {
-  const course = await courseBySlug(request);
-  const current = (await chapterRecords(request, course.id)).find((c) => c.id === chapterId);
+export async function ensureChapterVideo(page: Page, chapterId: string) {
+  const course = await courseBySlug();
+  const current = (await chapterRecords(course.id)).find((c) => c.id === chapterId);
   if (current?.video) return;
-  await setChapterVideo(request, chapterId, await recordTestVideo(page, 4), 'chapter-1.webm', 4);
+  await setChapterVideo(chapterId, await recordTestVideo(page, 4), 'chapter-1.webm', 4);
 }
 
 /** The learner's task ticks as the server holds them. */

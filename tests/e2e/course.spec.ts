@@ -55,9 +55,8 @@ test.describe('course landing page', () => {
   test('signed in: "Enroll Now" opens the enroll page; enrolled: "Continue Course" opens the course', async ({
     page,
     context,
-    request,
   }) => {
-    const learner = await createLearner(request, 'landing');
+    const learner = await createLearner('landing');
     await signIn(context, learner);
     await page.goto('/whispering-game');
     const button = page.getByTestId('enroll-button').first();
@@ -69,7 +68,7 @@ test.describe('course landing page', () => {
     await expect(page.getByRole('button', { name: 'Continue Course' })).toBeEnabled();
     await noSeriousAxeViolations(page);
 
-    await enrol(request, learner);
+    await enrol(learner);
     await page.goto('/whispering-game');
     await expect(button).toHaveText('Continue Course');
     await button.click();
@@ -102,8 +101,8 @@ test.describe('sign-in and protected pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
   });
 
-  test('/my-courses: "No Courses Yet" without enrolments', async ({ page, context, request }) => {
-    const learner = await createLearner(request, 'empty');
+  test('/my-courses: "No Courses Yet" without enrolments', async ({ page, context }) => {
+    const learner = await createLearner('empty');
     await signIn(context, learner);
     await page.goto('/my-courses');
     await expect(page.getByRole('heading', { name: 'No Courses Yet' })).toBeVisible();
@@ -117,7 +116,7 @@ test.describe('enrolment through checkout', () => {
     context,
     request,
   }) => {
-    const learner = await createLearner(request, 'buyer');
+    const learner = await createLearner('buyer');
     await signIn(context, learner);
     const probe = await request.post('/api/atelier/create-payment', {
       headers: { authorization: learner.token },
@@ -135,7 +134,6 @@ test.describe('enrolment through checkout', () => {
     await page.goto(`/course/${COURSE_SLUG}`);
     await expect(page.getByText('Your Progress')).toBeVisible();
     const enrolments = await asSuperuser<{ items: { source: string }[] }>(
-      request,
       'GET',
       `/api/collections/course_enrollments/records?filter=${encodeURIComponent(`user_id="${learner.id}"`)}`,
     );
@@ -153,9 +151,9 @@ test.describe('taking the course', () => {
     test.setTimeout(90_000);
     const [first, second] = await chapters(request);
     await page.goto('/');
-    await ensureChapterVideo(page, request, first!.id);
-    const learner = await createLearner(request, 'taker');
-    await enrol(request, learner);
+    await ensureChapterVideo(page, first!.id);
+    const learner = await createLearner('taker');
+    await enrol(learner);
     await signIn(context, learner);
 
     await page.goto(`/course/${COURSE_SLUG}`);
@@ -257,7 +255,7 @@ test.describe('taking the course', () => {
     request,
   }) => {
     const [first] = await chapters(request);
-    const learner = await createLearner(request, 'locked');
+    const learner = await createLearner('locked');
     await signIn(context, learner);
     await page.goto(`/course/${COURSE_SLUG}/chapter/${first!.id}`);
     await expect(page.getByRole('heading', { name: 'Chapter Locked' })).toBeVisible();

@@ -68,12 +68,12 @@ test('every public page loads without a policy violation, and the header is the 
   expect(violations()).toEqual([]);
 });
 
-test('the course pages and the downloads page of an enrolled learner', async ({ page, context, request }) => {
+test('the course pages and the downloads page of an enrolled learner', async ({ page, context }) => {
   const violations = await watchCsp(context);
-  const course = await courseBySlug(request);
-  const [first] = await chapters(request, course.id);
-  const learner = await createSession(request, 'learner', 'csp');
-  await enroll(request, learner.record.id, course.id);
+  const course = await courseBySlug();
+  const [first] = await chapters(course.id);
+  const learner = await createSession('learner', 'csp');
+  await enroll(learner.record.id, course.id);
   await signIn(page, learner);
   for (const path of [
     '/my-courses',
@@ -88,9 +88,9 @@ test('the course pages and the downloads page of an enrolled learner', async ({ 
   expect(violations()).toEqual([]);
 });
 
-test('/admin/videos for an admin', async ({ page, context, request }) => {
+test('/admin/videos for an admin', async ({ page, context }) => {
   const violations = await watchCsp(context);
-  const admin = await createSession(request, 'admin', 'csp-admin');
+  const admin = await createSession('admin', 'csp-admin');
   await signIn(page, admin);
   await page.goto('/admin/videos');
   await expect(page.getByRole('heading', { level: 1, name: 'Course Chapter Management' })).toBeVisible();

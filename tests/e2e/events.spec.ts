@@ -16,10 +16,9 @@ test('the exhibition that closed on 26 October 2025 says so and offers no invita
 
 test('an exhibition on view says until when, without an invitation for an opening that has passed', async ({
   page,
-  request,
 }) => {
   const slug = `on-view-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
-  await asSuperuser(request, 'POST', '/api/collections/exhibitions/records', {
+  await asSuperuser('POST', '/api/collections/exhibitions/records', {
     slug,
     title: 'On view now',
     venue: 'Galleri Nordljus',

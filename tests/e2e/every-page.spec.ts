@@ -41,8 +41,8 @@ interface View {
 }
 
 async function learner(s: Setup, enrolled: boolean) {
-  const l = await createLearner(s.request, enrolled ? 'every-page-enrolled' : 'every-page-learner');
-  if (enrolled) await enrol(s.request, l);
+  const l = await createLearner(enrolled ? 'every-page-enrolled' : 'every-page-learner');
+  if (enrolled) await enrol(l);
   await signIn(s.context, l);
 }
 
@@ -214,7 +214,7 @@ const VIEWS: View[] = [
   {
     name: 'admin-videos',
     path: async (s) => {
-      await signInBeforeLoad(s.context, await createSession(s.request, 'admin', 'every-page-admin'));
+      await signInBeforeLoad(s.context, await createSession('admin', 'every-page-admin'));
       return '/admin/videos';
     },
     heading: 'Course Chapter Management',
@@ -223,7 +223,7 @@ const VIEWS: View[] = [
     // a chapter's row opened to edit: the picker, its drop zone and the text
     name: 'admin-videos-chapter-open',
     path: async (s) => {
-      await signInBeforeLoad(s.context, await createSession(s.request, 'admin', 'every-page-admin'));
+      await signInBeforeLoad(s.context, await createSession('admin', 'every-page-admin'));
       return '/admin/videos';
     },
     heading: 'Course Chapter Management',

@@ -12,10 +12,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('newsletter (home and footer)', () => {
-  test('home: invalid email, then Subscribed; the field clears and the email is remembered', async ({
-    page,
-    request,
-  }) => {
+  test('home: invalid email, then Subscribed; the field clears and the email is remembered', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
     await form.getByLabel('Email address').fill('not-an-email');
@@ -28,7 +25,7 @@ test.describe('newsletter (home and footer)', () => {
     await expectToast(page, 'Subscribed', 'Almost there — confirm from the email we just sent you.');
     await expect(form.getByLabel('Email address')).toHaveValue('');
     expect(await page.evaluate(() => localStorage.getItem('newsletter_email'))).toBe(email);
-    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    const [sub] = await findRecords('newsletter_subscribers', `email="${email}"`);
     expect(sub).toMatchObject({
       status: 'pending',
       consent_source: 'home',
@@ -60,19 +57,19 @@ test.describe('newsletter (home and footer)', () => {
     await expect(form.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
 
-  test('footer: a real sign-up records consent with source footer', async ({ page, request }) => {
+  test('footer: a real sign-up records consent with source footer', async ({ page }) => {
     await page.goto('/contact');
     const email = uniqueEmail('footer');
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expectToast(page, 'Subscribed', 'Almost there — confirm from the email we just sent you.');
-    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    const [sub] = await findRecords('newsletter_subscribers', `email="${email}"`);
     expect(sub).toMatchObject({ consent_source: 'footer', consent_context: 'Footer' });
   });
 });
 
-test('newsletter signed up offline: honest toast, sent once back online', async ({ page, context, request }) => {
+test('newsletter signed up offline: honest toast, sent once back online', async ({ page, context }) => {
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Stay Connected newsletter sign-up' });
   await expect(form).toBeVisible();
@@ -81,20 +78,18 @@ test('newsletter signed up offline: honest toast, sent once back online', async 
   await form.getByLabel('Email address').fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
-  expect(await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
+  expect(await findRecords('newsletter_subscribers', `email="${email}"`)).toHaveLength(0);
   await context.setOffline(false);
   await expectToast(
     page,
     'Subscribed',
     'Your sign-up made offline has now been sent. Almost there — confirm from the email we just sent you.',
   );
-  await expect
-    .poll(async () => (await findRecords(request, 'newsletter_subscribers', `email="${email}"`)).length)
-    .toBe(1);
+  await expect.poll(async () => (await findRecords('newsletter_subscribers', `email="${email}"`)).length).toBe(1);
 });
 
 test.describe('contact', () => {
-  test('sends a message (stored on the server) and resets the form', async ({ page, request }) => {
+  test('sends a message (stored on the server) and resets the form', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Contact form' });
@@ -110,7 +105,7 @@ test.describe('contact', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Message sent', 'Thanks — we will get back to you shortly.');
     await expect(form.getByLabel('Message')).toHaveValue('');
-    const [msg] = await findRecords(request, 'contact_messages', `message="${text}"`);
+    const [msg] = await findRecords('contact_messages', `message="${text}"`);
     expect(msg).toMatchObject({ kind: 'contact', subject: 'Press Inquiry', email: 'erik@example.com' });
   });
 
@@ -139,7 +134,7 @@ test.describe('contact', () => {
     await expect(info.getByRole('link', { name: /YouTube/ })).toBeVisible();
   });
 
-  test('written offline: queued with an honest toast, sent after reconnect', async ({ page, context, request }) => {
+  test('written offline: queued with an honest toast, sent after reconnect', async ({ page, context }) => {
     await page.goto('/contact');
     await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
     await context.setOffline(true);
@@ -150,11 +145,11 @@ test.describe('contact', () => {
     await form.getByLabel('Message').fill(text);
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Saved offline', 'You are offline. It will be sent as soon as you are back online.');
-    expect(await findRecords(request, 'contact_messages', `message="${text}"`)).toHaveLength(0);
+    expect(await findRecords('contact_messages', `message="${text}"`)).toHaveLength(0);
 
     await context.setOffline(false);
     await expectToast(page, 'Message sent', 'Your message written offline has now been sent.');
-    await expect.poll(async () => (await findRecords(request, 'contact_messages', `message="${text}"`)).length).toBe(1);
+    await expect.poll(async () => (await findRecords('contact_messages', `message="${text}"`)).length).toBe(1);
   });
 
   test('written offline and refused when sent: the visitor sees it with the reason on every page, and can discard it', async ({
@@ -188,10 +183,10 @@ test.describe('contact', () => {
 });
 
 test.describe('exhibition sign-up', () => {
-  test('an upcoming exhibition: required email, Success!, and the error toast', async ({ page, request }) => {
+  test('an upcoming exhibition: required email, Success!, and the error toast', async ({ page }) => {
     // the seeded "In the hollow" has closed: the invitation is offered only before an opening
     const slug = `next-show-${Date.now().toString(36)}`;
-    await asSuperuser(request, 'POST', '/api/collections/exhibitions/records', {
+    await asSuperuser('POST', '/api/collections/exhibitions/records', {
       slug,
       title: 'The next show',
       venue: 'Galleri Nordljus',
@@ -211,7 +206,7 @@ test.describe('exhibition sign-up', () => {
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Sign Up' }).click();
     await expectToast(page, 'Success!', 'Almost there — confirm from the email we just sent you.');
-    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    const [sub] = await findRecords('newsletter_subscribers', `email="${email}"`);
     expect(sub).toMatchObject({ consent_source: 'exhibition', consent_context: 'The next show', name: 'Ingrid' });
 
     await page.route('**/api/atelier/subscribe-newsletter', (route) => route.fulfill({ status: 500, body: '{}' }));
@@ -222,7 +217,7 @@ test.describe('exhibition sign-up', () => {
 });
 
 test.describe('drop', () => {
-  test('before release: countdown ticks every second; empty sign-up ignored; Subscribed', async ({ page, request }) => {
+  test('before release: countdown ticks every second; empty sign-up ignored; Subscribed', async ({ page }) => {
     await page.goto('/drop/print-drop?release=2099-01-01T10:00:00%2B01:00');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Whispering Room: limited print drop');
     await expect(page.getByText(/1 January 2099.{1,5}10:00 \(Stockholm time\)/)).toBeVisible();
@@ -243,7 +238,7 @@ test.describe('drop', () => {
     );
     // a toast stays for seconds: had the empty sign-up said anything, it would still show
     await expect(page.getByRole('list', { name: 'Notifications' }).locator('li')).toHaveCount(1);
-    const [sub] = await findRecords(request, 'newsletter_subscribers', `email="${email}"`);
+    const [sub] = await findRecords('newsletter_subscribers', `email="${email}"`);
     expect(sub).toMatchObject({ consent_source: 'print-drop', consent_context: 'print-drop' });
   });
 

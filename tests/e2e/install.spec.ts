@@ -2,8 +2,8 @@ import { devices } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 
-test('where the browser offers installation, an "Install app" button shows its dialog', async ({ page, request }) => {
-  const learner = await createSession(request, 'learner', 'installer');
+test('where the browser offers installation, an "Install app" button shows its dialog', async ({ page }) => {
+  const learner = await createSession('learner', 'installer');
   await signIn(page, learner);
   await page.goto('/downloads');
   await expect(page.getByRole('heading', { level: 1, name: 'Offline downloads' })).toBeVisible();
@@ -27,12 +27,12 @@ test('where the browser offers installation, an "Install app" button shows its d
   await expect(page.getByTestId('install-button')).toHaveCount(0);
 });
 
-test('on iPhone Safari, Add to Home Screen steps are shown instead', async ({ browser, request, baseURL }) => {
+test('on iPhone Safari, Add to Home Screen steps are shown instead', async ({ browser, baseURL }) => {
   const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13'];
   const context = await browser.newContext({ ...iphone, baseURL });
   const page = await context.newPage();
   try {
-    const learner = await createSession(request, 'learner', 'iphone');
+    const learner = await createSession('learner', 'iphone');
     await signIn(page, learner);
     await page.goto('/downloads');
     await expect(page.getByTestId('ios-install-hint')).toContainText('Add to Home Screen');

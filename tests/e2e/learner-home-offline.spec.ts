@@ -12,11 +12,10 @@ test.beforeEach(() => onlyInProject('phone', 'the learner on a train uses a phon
 test('/my-courses and /downloads open offline once the app has been used online elsewhere', async ({
   page,
   context,
-  request,
 }) => {
   test.setTimeout(90_000);
-  const learner = await createLearner(request, 'learner-home-offline');
-  await enrol(request, learner);
+  const learner = await createLearner('learner-home-offline');
+  await enrol(learner);
   await signIn(context, learner);
 
   await page.goto('/whispering-game');

@@ -9,13 +9,13 @@ import { learnerCacheKeys, seriousAxeViolations, settleFirstVisit, waitForServic
 test.describe.configure({ mode: 'default' });
 const chapterIndex = (project: string) => (project === 'phone' ? 8 : 7);
 
-async function setUp(page: Page, request: Parameters<typeof createSession>[0], project: string) {
+async function setUp(page: Page, project: string) {
   const video = await recordTestVideo(page);
-  const course = await courseBySlug(request);
-  const chapter = (await chapters(request, course.id))[chapterIndex(project)]!;
-  const stored = await setChapterVideo(request, chapter.id, video, 'lesson.webm');
-  const learner = await createSession(request, 'learner', 'learner');
-  await enroll(request, learner.record.id, course.id);
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(project)]!;
+  const stored = await setChapterVideo(chapter.id, video, 'lesson.webm');
+  const learner = await createSession('learner', 'learner');
+  await enroll(learner.record.id, course.id);
   await signIn(page, learner);
   return { course, chapter: { ...chapter, ...stored }, learner, size: video.byteLength };
 }
@@ -33,10 +33,9 @@ async function downloadChapter(page: Page, title: string) {
 
 test('a learner downloads a chapter, goes offline, reloads, and the service worker plays and seeks the video', async ({
   page,
-  request,
   context,
 }, testInfo) => {
-  const { chapter, learner, size } = await setUp(page, request, testInfo.project.name);
+  const { chapter, learner, size } = await setUp(page, testInfo.project.name);
   await page.goto('/downloads');
   await expect(page.getByRole('heading', { level: 1, name: 'Offline downloads' })).toBeVisible();
   await waitForServiceWorker(page);
@@ -109,11 +108,10 @@ test('a learner downloads a chapter, goes offline, reloads, and the service work
 
 test("two learners on one tablet: other accounts signing in and out leave each one's offline course, and both study offline", async ({
   page,
-  request,
   context,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const { course, chapter, learner: ana } = await setUp(page, request, testInfo.project.name);
+  const { course, chapter, learner: ana } = await setUp(page, testInfo.project.name);
   const key = `/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`;
   const chapterPath = `/course/whispering-game/chapter/${chapter.id}`;
   /** The tablet switches to another account: its stored session, no network needed. */
@@ -149,14 +147,14 @@ test("two learners on one tablet: other accounts signing in and out leave each o
   };
 
   await download();
-  const bo = await createSession(request, 'learner', 'bo');
-  await enroll(request, bo.record.id, course.id);
+  const bo = await createSession('learner', 'bo');
+  await enroll(bo.record.id, course.id);
   await use(bo);
   await download();
   // two more accounts come and go on the tablet
   for (const label of ['cy', 'dee']) {
-    const visitor = await createSession(request, 'learner', label);
-    await enroll(request, visitor.record.id, course.id);
+    const visitor = await createSession('learner', label);
+    await enroll(visitor.record.id, course.id);
     await use(visitor);
     await download();
     await signOut();
@@ -176,12 +174,12 @@ test("two learners on one tablet: other accounts signing in and out leave each o
   await context.setOffline(false);
 });
 
-test('another account on the same device does not get the downloaded copy', async ({ page, request }, testInfo) => {
-  const { chapter } = await setUp(page, request, testInfo.project.name);
+test('another account on the same device does not get the downloaded copy', async ({ page }, testInfo) => {
+  const { chapter } = await setUp(page, testInfo.project.name);
   const row = await downloadChapter(page, chapter.title);
 
   // a learner who is not enrolled asks for the same file with their own file token
-  const stranger = await createSession(request, 'learner', 'stranger');
+  const stranger = await createSession('learner', 'stranger');
   const status = await page.evaluate(
     async ({ apiPath, token }) => {
       const ft = await fetch('/api/files/token', { method: 'POST', headers: { Authorization: token } });
@@ -198,11 +196,8 @@ test('another account on the same device does not get the downloaded copy', asyn
   await expect.poll(() => learnerCacheKeys(page)).toEqual([]);
 });
 
-test('the whole course downloads with its size shown first, then frees with one click', async ({
-  page,
-  request,
-}, testInfo) => {
-  const { course, chapter } = await setUp(page, request, testInfo.project.name);
+test('the whole course downloads with its size shown first, then frees with one click', async ({ page }, testInfo) => {
+  const { course, chapter } = await setUp(page, testInfo.project.name);
   await page.goto('/downloads');
   await waitForServiceWorker(page);
   const section = page.getByRole('region', { name: course.title });
@@ -222,8 +217,8 @@ test('the whole course downloads with its size shown first, then frees with one 
   await expect.poll(() => learnerCacheKeys(page)).toEqual([]);
 });
 
-test('no serious or critical axe violations on /downloads', async ({ page, request }, testInfo) => {
-  await setUp(page, request, testInfo.project.name);
+test('no serious or critical axe violations on /downloads', async ({ page }, testInfo) => {
+  await setUp(page, testInfo.project.name);
   await page.goto('/downloads');
   await expect(page.getByTestId('downloadable-chapter').first()).toBeVisible();
   await settleFirstVisit(page);
@@ -232,16 +227,15 @@ test('no serious or critical axe violations on /downloads', async ({ page, reque
 
 test('a refunded course leaves the device at the next sync: the downloaded video and chapter text are gone, offline too', async ({
   page,
-  request,
   context,
 }, testInfo) => {
   const video = await recordTestVideo(page);
-  const course = await courseBySlug(request);
-  const listed = (await chapters(request, course.id))[chapterIndex(testInfo.project.name)]!;
-  const chapter = { ...listed, ...(await setChapterVideo(request, listed.id, video, 'lesson.webm')) };
-  const learner = await createSession(request, 'learner', 'refunded');
+  const course = await courseBySlug();
+  const listed = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
+  const chapter = { ...listed, ...(await setChapterVideo(listed.id, video, 'lesson.webm')) };
+  const learner = await createSession('learner', 'refunded');
   // a paid course order and its enrolment, as the webhook leaves them
-  const order = await asSuperuser<{ id: string }>(request, 'POST', '/api/collections/orders/records', {
+  const order = await asSuperuser<{ id: string }>('POST', '/api/collections/orders/records', {
     kind: 'course',
     user_id: learner.record.id,
     email: learner.record.email,
@@ -250,7 +244,7 @@ test('a refunded course leaves the device at the next sync: the downloaded video
     amount_total: 13900,
     status: 'paid',
   });
-  await asSuperuser(request, 'POST', '/api/collections/course_enrollments/records', {
+  await asSuperuser('POST', '/api/collections/course_enrollments/records', {
     user_id: learner.record.id,
     course_id: course.id,
     order_id: order.id,
@@ -266,9 +260,9 @@ test('a refunded course leaves the device at the next sync: the downloaded video
   expect(await learnerCacheKeys(page)).toEqual([key]);
 
   // The artist refunds it (refunded outside the site, marked in the admin UI): the enrolment ends.
-  await asSuperuser(request, 'PATCH', `/api/collections/orders/records/${order.id}`, { status: 'refunded' });
+  await asSuperuser('PATCH', `/api/collections/orders/records/${order.id}`, { status: 'refunded' });
   expect(
-    await findRecords(request, 'course_enrollments', `user_id = "${learner.record.id}" && course_id = "${course.id}"`),
+    await findRecords('course_enrollments', `user_id = "${learner.record.id}" && course_id = "${course.id}"`),
   ).toEqual([]);
 
   // The learner opens the app online once: the check on start takes the course off the device.

@@ -10,12 +10,9 @@ const ip = () => `10.${rand(254)}.${rand(254)}.${rand(254) + 1}`;
 
 type Rec = Record<string, unknown> & { id: string };
 
-export async function newPrint(
-  request: APIRequestContext,
-  edition: number,
-): Promise<Rec & { slug: string; title: string }> {
+export async function newPrint(edition: number): Promise<Rec & { slug: string; title: string }> {
   const slug = `after-sale-${Date.now().toString(36)}-${rand(1e6)}`;
-  return asSuperuser(request, 'POST', '/api/collections/prints/records', {
+  return asSuperuser('POST', '/api/collections/prints/records', {
     slug,
     title: `Edition ${slug.slice(-6)}`,
     size: '30 × 40 cm',
@@ -44,28 +41,23 @@ async function pay(request: APIRequestContext, checkoutUrl: string) {
 }
 
 /** The order's private link, signed as the server signs it (its secret is hidden from everyone but the superuser). */
-async function orderToken(request: APIRequestContext, orderId: string) {
-  const order = await asSuperuser<{ access_secret: string }>(
-    request,
-    'GET',
-    `/api/collections/orders/records/${orderId}`,
-  );
+async function orderToken(orderId: string) {
+  const order = await asSuperuser<{ access_secret: string }>('GET', `/api/collections/orders/records/${orderId}`);
   expect(order.access_secret).not.toBe('');
   return `${orderId}-${createHmac('sha256', order.access_secret).update(`order:${orderId}`).digest('hex').slice(0, 32)}`;
 }
 
 /** A print of its own, bought and paid: its order, certificate code and the order's private link. */
 export async function paidOrder(request: APIRequestContext) {
-  const print = await newPrint(request, 10);
+  const print = await newPrint(10);
   const checkout = await buy(request, print.id);
   await pay(request, checkout.url);
   const certs = await asSuperuser<{ items: { code: string; file: string }[] }>(
-    request,
     'GET',
     `/api/collections/certificates/records?filter=${encodeURIComponent(`order_id="${checkout.orderId}"`)}`,
   );
   expect(certs.items).toHaveLength(1);
-  return { print, checkout, code: certs.items[0].code, token: await orderToken(request, checkout.orderId) };
+  return { print, checkout, code: certs.items[0].code, token: await orderToken(checkout.orderId) };
 }
 
 /** A certificate code as it is printed and typed (XXXX-XXXX-XXXX). */

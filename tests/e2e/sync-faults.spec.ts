@@ -100,15 +100,12 @@ test.describe('sync under injected faults in the browser (seeded)', () => {
       const rand: Rand = prng(seed);
       const cpuRate = 2 + rand.int(3);
       const [first] = await chapters(request);
-      const learner = await createLearner(request, `faults${seed}`);
-      await enrol(request, learner);
+      const learner = await createLearner(`faults${seed}`);
+      await enrol(learner);
       // a session as long as the app's real ones (30 days), so a clock a day ahead does not end it
-      const session = await asSuperuser<{ token: string }>(
-        request,
-        'POST',
-        `/api/collections/users/impersonate/${learner.id}`,
-        { duration: 30 * 86_400 },
-      );
+      const session = await asSuperuser<{ token: string }>('POST', `/api/collections/users/impersonate/${learner.id}`, {
+        duration: 30 * 86_400,
+      });
       learner.token = session.token;
       const want: Record<string, boolean> = {};
       // the proxy every request of the app goes through; the faults come from it

@@ -67,7 +67,6 @@ function recordChunkOffsets(page: Page): number[] {
 /** The stored video as the admin fetches it with a file token. */
 async function storedVideoSha(request: APIRequestContext, admin: Session, chapterId: string): Promise<string> {
   const chapter = await asSuperuser<{ video: string; collectionId: string }>(
-    request,
     'GET',
     `/api/collections/course_modules/records/${chapterId}`,
   );
@@ -98,8 +97,8 @@ test('a 300 MB upload through a throttled link, cut twice, resumes each time and
   const size = 300 * MiB + 12_345;
   const file = writeVideoFile('lecture.mp4', size);
   const want = await sha256OfFile(file);
-  const admin = await createSession(request, 'admin', 'admin');
-  const { courseId, chapterId, title } = await ownChapter(request);
+  const admin = await createSession('admin', 'admin');
+  const { courseId, chapterId, title } = await ownChapter();
   await signIn(page, admin);
   const card = await openChapter(page, courseId, title);
 
@@ -144,8 +143,8 @@ test('a tab closed mid-upload resumes from /admin/videos after choosing the same
   test.setTimeout(180_000);
   const file = writeVideoFile('workshop.mp4', 96 * MiB + 777);
   const want = await sha256OfFile(file);
-  const admin = await createSession(request, 'admin', 'admin');
-  const { courseId, chapterId, title } = await ownChapter(request);
+  const admin = await createSession('admin', 'admin');
+  const { courseId, chapterId, title } = await ownChapter();
   await signIn(page, admin);
   const first = await openChapter(page, courseId, title);
   await throttleUpload(context, page, 6 * MiB);

@@ -42,7 +42,7 @@ function passFor(sub: RoomSubscriber, expires: number): string {
 }
 
 test.describe('viewing room', () => {
-  test('locked until the entry form is sent; then unlocked and remembered; no footer', async ({ page, request }) => {
+  test('locked until the entry form is sent; then unlocked and remembered; no footer', async ({ page }) => {
     await page.goto('/viewing-room?artwork=the-whispering-room');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Enter Viewing Room' })).toBeVisible();
@@ -55,7 +55,7 @@ test.describe('viewing room', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'The Whispering Room' })).toBeVisible();
-    const [sub] = await findRecords(request, 'newsletter_subscribers', 'consent_context="The Whispering Room"');
+    const [sub] = await findRecords('newsletter_subscribers', 'consent_context="The Whispering Room"');
     expect(sub).toMatchObject({ consent_source: 'viewing-room' });
   });
 
@@ -95,7 +95,7 @@ test.describe('viewing room', () => {
       headers: { 'x-forwarded-for': '10.200.0.1' },
     });
     expect(res.ok()).toBe(true);
-    const [sub] = await findRecords<RoomSubscriber>(request, 'newsletter_subscribers', `email="${email}"`);
+    const [sub] = await findRecords<RoomSubscriber>('newsletter_subscribers', `email="${email}"`);
     // a forged pass is refused
     const expires = Math.floor(Date.now() / 1000) + 86400;
     await page.goto(`/viewing-room?artwork=understudy&access=${sub.id}.${expires}.${'0'.repeat(64)}`);
@@ -119,7 +119,7 @@ test.describe('viewing room', () => {
   }) => {
     const email = await enterViewingRoom(page);
     await expect(page.getByText('SEK 95 000')).toBeVisible();
-    const [sub] = await findRecords<RoomSubscriber>(request, 'newsletter_subscribers', `email="${email}"`);
+    const [sub] = await findRecords<RoomSubscriber>('newsletter_subscribers', `email="${email}"`);
     const off = await request.post(`/api/atelier/newsletter/unsubscribe?token=${sub.unsubscribe_token}`, {
       form: { 'List-Unsubscribe': 'One-Click' },
     });
@@ -135,7 +135,7 @@ test.describe('viewing room', () => {
     await expectExpiredPassClosed(page);
   });
 
-  test('inquiry: "Not provided" phone, subject and details reach the server', async ({ page, request }) => {
+  test('inquiry: "Not provided" phone, subject and details reach the server', async ({ page }) => {
     await enterViewingRoom(page);
     const form = page.getByRole('form', { name: 'Artwork inquiry' });
     await expect(form.getByLabel('First name')).toHaveValue('Vera');
@@ -144,7 +144,6 @@ test.describe('viewing room', () => {
     await form.getByRole('button', { name: 'Send Inquiry' }).click();
     await expectToast(page, 'Inquiry sent', 'Thank you for your interest. We will contact you shortly.');
     const [msg] = await findRecords<{ subject: string; phone: string; message: string; kind: string }>(
-      request,
       'contact_messages',
       `message~"${comment}"`,
     );

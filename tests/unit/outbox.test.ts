@@ -323,6 +323,50 @@ describe('outbox under faults', () => {
     expect(await outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 
+  // Sync-faults seed 490: a chapter's position change was refused, then the learner's next
+  // visit of that chapter synced and took the refused row with it: the position was lost on
+  // the server and, once the visit's answer settled, on the device too.
+  it('a newer chapter write that does not carry a refused change leaves that refusal standing', async () => {
+    const { outbox, db } = harness();
+    let refuse = true;
+    const client = {
+      createBatch: () => ({
+        collection: () => ({ upsert: () => {} }),
+        send: async () => {
+          if (!refuse) return [];
+          throw Object.assign(new Error('Batch transaction failed.'), {
+            status: 400,
+            response: { data: { requests: { 0: { response: { status: 400, message: 'Failed to create record.' } } } } },
+          });
+        },
+      }),
+    };
+    outbox.register('chapter-progress', createProgressHandler(client as never, 'chapter_progress'));
+    const ids = { id: 'chapter1record', user_id: 'u1', course_id: 'c1', chapter_id: 'ch1' };
+    const change = (fields: Record<string, unknown>) => ({ record: { ...ids, ...fields }, clock: 'device' as const });
+    const queue = (fields: Record<string, unknown>) =>
+      outbox.enqueue('chapter-progress', change(fields), {
+        coalesceKey: 'chapter_progress:chapter1record',
+        userId: 'u1',
+      });
+    const at = '2026-11-27T18:00:00.000Z';
+    await queue({ visited: true, position_seconds: 560, position_at: at, client_updated_at: at });
+    await outbox.drain();
+    expect((await outbox.status()).failed).toBe(1);
+
+    refuse = false;
+    await queue({ visited: true, last_visited_at: at, client_updated_at: at }); // a visit
+    await outbox.drain();
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: 'failed', payload: { record: { position_seconds: 560 } } });
+
+    // a newer position does carry it: the refusal is moot then
+    await queue({ visited: true, position_seconds: 600, position_at: at, client_updated_at: at });
+    await outbox.drain();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('"Try again" sends what the device holds now, not the payload that was refused', async () => {
     const { outbox } = harness();
     const sent: unknown[] = [];

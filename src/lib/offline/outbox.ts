@@ -67,6 +67,11 @@ export interface OutboxHandler {
   settle?(row: OutboxRow, value: unknown): Promise<void>;
   /** "Try again" on a refused row: the payload to send now (what the device holds), or null to drop it. */
   refresh?(row: OutboxRow): Promise<unknown>;
+  /**
+   * Whether a write that synced carries everything an older refused row of the same record
+   * did, so that row is moot (default: yes). A newer visit does not carry a refused position.
+   */
+  supersedes?(synced: OutboxRow, refused: OutboxRow): boolean;
 }
 
 export interface OutboxDeps {
@@ -227,12 +232,19 @@ export function createOutbox(table: Table<OutboxRow, string>, deps: OutboxDeps) 
       const current = await table.get(row.id);
       if (!current) return;
       if (result?.ok) {
-        // refusals of older versions of the same record are stale once a newer one is stored
+        // refusals of older versions of the same record are stale once a newer one that
+        // carries what they did is stored (a refusal it does not cover stays to be seen)
         if (row.coalesceKey) {
           await table
             .where('coalesceKey')
             .equals(row.coalesceKey)
-            .filter((r) => r.status === 'failed' && r.userId === row.userId && r.id !== row.id)
+            .filter(
+              (r) =>
+                r.status === 'failed' &&
+                r.userId === row.userId &&
+                r.id !== row.id &&
+                (handler?.supersedes?.(row, r) ?? true),
+            )
             .delete();
         }
         // A newer payload arrived while this one was in flight: keep it for the next pass.

@@ -10,6 +10,7 @@ import type { AtelierDb } from '@/lib/offline/db';
 import { classifyError, type OutboxHandler, type OutboxRow, type SendResult } from '@/lib/offline/outbox';
 import type { pb as appClient } from '@/lib/pocketbase/client';
 import type { SessionCheck } from '@/lib/pocketbase/session-state';
+import { normalizeChapter } from '../model/merge';
 import {
   foldProgress,
   localChapter,
@@ -170,6 +171,20 @@ export function createProgressHandler(
       const id = (row.payload as ProgressPayload).record.id;
       const local = await (isChapter ? device.chapter_progress : device.task_progress).get(id);
       return local ? row.payload : null;
+    },
+    // A task write always sets the tick; a chapter change holds only what the learner did,
+    // so a synced visit leaves a refused position or completion standing
+    supersedes(synced, refused) {
+      if (!isChapter) return true;
+      type Fields = Parameters<typeof normalizeChapter>[0];
+      const a = normalizeChapter((refused.payload as ProgressPayload).record as Fields);
+      const b = normalizeChapter((synced.payload as ProgressPayload).record as Fields);
+      return (
+        (!a.visited || b.visited) &&
+        (!a.last_visited_at || b.last_visited_at > 0) &&
+        (!a.position_at || b.position_at > 0) &&
+        (!a.completed || b.completed)
+      );
     },
     // Rows per call: a reconnect hands over a whole day's queue at once, folded below to
     // one upsert per record, then sent in batches of MAX_BATCH_ITEMS.

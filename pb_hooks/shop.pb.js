@@ -172,6 +172,9 @@ routerAdd(
       case "charge.dispute.created":
         require(`${__hooks}/lib/shop/refunds.js`).onDisputeCreated(session);
         break;
+      case "charge.dispute.closed":
+        require(`${__hooks}/lib/shop/refunds.js`).onDisputeClosed(session);
+        break;
       default:
         break;
     }

@@ -82,6 +82,11 @@ export interface StripeStandin {
     sessionId: string,
     opts?: { reason?: string; deliver?: boolean },
   ): Promise<{ dispute: Record<string, unknown> & { id: string }; event: Delivery | null }>;
+  closeDispute(
+    dispute: Record<string, unknown> & { id: string },
+    status: 'won' | 'lost' | 'warning_closed' | 'prevented',
+    opts?: { deliver?: boolean },
+  ): Promise<{ dispute: Record<string, unknown> & { id: string; status: string }; event: Delivery | null }>;
   deliverObject(type: string, object: unknown, eventId?: string): Promise<Delivery>;
   stop(): Promise<void>;
 }

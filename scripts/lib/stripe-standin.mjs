@@ -4,7 +4,7 @@
 // process first so invalid parameters fail exactly as Stripe would reject them, keeps state
 // (sessions open → complete/paid or expired, each paid session's charge with its refunds and
 // disputes), delivers signed webhooks to PocketBase (checkout.session.*, charge.refunded,
-// charge.dispute.created), and serves a hosted "checkout" page at each session's url.
+// charge.dispute.created and .closed), and serves a hosted "checkout" page at each session's url.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -510,6 +510,15 @@ export async function startStripeStandin(opts = {}) {
       };
       const event = doDeliver && webhookUrl ? await deliverObject('charge.dispute.created', dispute) : null;
       return { dispute, event };
+    },
+    /**
+     * The dispute is settled (`won`, `lost`, `warning_closed`, ...): delivers charge.dispute.closed
+     * with the dispute as Stripe then shows it, unless deliver:false. Returns {dispute, event?}.
+     */
+    async closeDispute(dispute, status, { deliver: doDeliver = true } = {}) {
+      const closed = { ...dispute, status, is_charge_refundable: false };
+      const event = doDeliver && webhookUrl ? await deliverObject('charge.dispute.closed', closed) : null;
+      return { dispute: closed, event };
     },
     /** Delivers `object` as an event of `type` (replays: pass the same eventId again). */
     deliverObject: (type, object, eventId) => deliverObject(type, object, eventId),

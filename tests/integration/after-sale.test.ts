@@ -357,6 +357,79 @@ describe('refunds and disputes from Stripe', () => {
   });
 });
 
+describe('disputes Stripe closes (charge.dispute.closed)', () => {
+  /** The artist's mails about how the order's dispute ended. */
+  const closedMails = (orderId: string, outcome: string) =>
+    mailsAbout(ARTIST, (s) => s === `Dispute ${outcome}: order ${orderId.slice(0, 8)}`);
+
+  /** Delivers the same signed event again, byte for byte (Stripe retrying a delivery). */
+  const redeliver = (event: Delivery | null) =>
+    fetch(`${shop.pb.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event?.header ?? '' },
+      body: event?.payload,
+    });
+
+  it('won: the sale stands, the certificate stays valid; the artist is told once, however often Stripe says it', async () => {
+    const { order, sessionId, email } = await buyPrint();
+    const { dispute } = await shop.stripe.dispute(sessionId);
+    const won = await shop.stripe.closeDispute(dispute, 'won');
+    expect(won.event?.status).toBe(200);
+    expect((await redeliver(won.event)).status).toBe(200);
+    expect((await shop.stripe.deliverObject('charge.dispute.closed', won.dispute)).status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'paid', amount_refunded: 0, dispute_status: 'won' });
+    expect(after.dispute_closed_at).not.toBe('');
+    const [cert] = await certsOf(order.id);
+    expect(cert.status).toBe('valid');
+    expect(await (await fetch(`${shop.pb.url}/verify/${cert.code}`)).text()).toContain('data-status="valid"');
+    const mails = await closedMails(order.id, 'won');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].html).toContain('The payment stands');
+    // the buyer hears of no refund
+    expect(await mailsAbout(email, (s) => /refund/i.test(s), 0)).toHaveLength(0);
+  });
+
+  it('lost, delivered before the dispute was opened: refunded, certificate void, copy still sold, no opening mails', async () => {
+    const { order, sessionId, email } = await buyPrint();
+    const sold = (await getRecord(shop.pb, 'prints', order.items[0].id)).sold;
+    const { dispute } = await shop.stripe.dispute(sessionId, { deliver: false });
+    const lost = await shop.stripe.closeDispute(dispute, 'lost');
+    expect(lost.event?.status).toBe(200);
+    // the older charge.dispute.created arrives afterwards, then the closing again
+    expect((await shop.stripe.deliverObject('charge.dispute.created', dispute)).status).toBe(200);
+    expect((await redeliver(lost.event)).status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'refunded', amount_refunded: 24000, dispute_status: 'lost' });
+    expect(after.disputed_at).not.toBe('');
+    expect(after.dispute).toContain(dispute.id);
+    const [cert] = await certsOf(order.id);
+    expect(cert.status).toBe('void');
+    expect((await getRecord(shop.pb, 'prints', order.items[0].id)).sold).toBe(sold);
+    const mails = await closedMails(order.id, 'lost');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].html).toContain('copies_returned');
+    // a settled dispute is not announced as a new one, and the bank, not the shop, paid the buyer back
+    expect(await mailsAbout(ARTIST, (s) => s === `Dispute: order ${order.id.slice(0, 8)}`, 0)).toHaveLength(0);
+    expect(await mailsAbout(email, (s) => s.startsWith('About your payment') || /refund/i.test(s), 0)).toHaveLength(0);
+    expect(
+      await mailsAbout(ARTIST, (s) => s.includes(`order ${order.id.slice(0, 8)}`) && /refund/i.test(s), 0),
+    ).toHaveLength(0);
+  });
+
+  it('an inquiry closed without a chargeback (warning_closed) changes nothing but the note; the artist is told', async () => {
+    const { order, sessionId } = await buyPrint();
+    const { dispute } = await shop.stripe.dispute(sessionId, { reason: 'general' });
+    expect((await shop.stripe.closeDispute(dispute, 'warning_closed')).event?.status).toBe(200);
+    const after = await getRecord(shop.pb, 'orders', order.id);
+    expect(after).toMatchObject({ status: 'paid', amount_refunded: 0, dispute_status: 'warning_closed' });
+    expect((await certsOf(order.id))[0].status).toBe('valid');
+    const mails = await closedMails(order.id, 'closed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].html).toContain('without a chargeback');
+  });
+});
+
 describe('refunds the artist starts, and copies that come back', () => {
   it('refund_requested refunds through Stripe once; Stripe’s own event after it changes nothing', async () => {
     const { order, email } = await buyPrint();

@@ -160,4 +160,36 @@ describe('completion certificate and refunds of the course', () => {
     expect(certs.map((c) => c.status).sort()).toEqual(['valid', 'void']);
     expect(certs.find((c) => c.status === 'valid')?.code).not.toBe(cert.code);
   });
+
+  it('a dispute the learner wins at their bank ends the enrolment (progress stays); one the artist wins keeps it', async () => {
+    const course = (await listAll(pb, 'courses', q('slug = "whispering-game"')))[0];
+    const enrolled = (id: string) => listAll(pb, 'course_enrollments', q(`user_id = "${id}"`));
+    const lost = await createUser(pb, { email: 'disputer@example.com' });
+    const won = await createUser(pb, { email: 'kept@example.com' });
+    const lostSession = await buyCourse(lost.token);
+    const wonSession = await buyCourse(won.token);
+    const [first] = await listAll(pb, 'course_modules', q(`course_id = "${course.id}"`));
+    await complete(lost.id, course.id, first.id);
+
+    const a = await stripe.dispute(lostSession);
+    expect((await stripe.closeDispute(a.dispute, 'lost')).event?.status).toBe(200);
+    const b = await stripe.dispute(wonSession);
+    expect((await stripe.closeDispute(b.dispute, 'won')).event?.status).toBe(200);
+
+    expect(await enrolled(lost.id)).toHaveLength(0);
+    expect((await api(pb, 'GET', '/api/collections/course_modules/records', lost.token)).body.items).toHaveLength(0);
+    expect(await listAll(pb, 'chapter_progress', q(`user_id = "${lost.id}"`))).toHaveLength(1);
+    const lostOrder = (await listAll(pb, 'orders', q(`stripe_session_id = "${lostSession}"`)))[0];
+    expect(lostOrder).toMatchObject({ status: 'refunded', dispute_status: 'lost' });
+    const artist = (await mailsTo(mail, 'artist@atelier.test', 50, 1500)).filter(
+      (m) => m.subject === `Dispute lost: order ${lostOrder.id.slice(0, 8)}`,
+    );
+    expect(artist).toHaveLength(1);
+    expect(artist[0].html).toContain('enrolment has ended');
+
+    expect(await enrolled(won.id)).toHaveLength(1);
+    expect((await api(pb, 'GET', '/api/collections/course_modules/records', won.token)).body.items).toHaveLength(11);
+    const wonOrder = (await listAll(pb, 'orders', q(`stripe_session_id = "${wonSession}"`)))[0];
+    expect(wonOrder).toMatchObject({ status: 'paid', dispute_status: 'won' });
+  });
 });

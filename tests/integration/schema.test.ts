@@ -211,6 +211,8 @@ const EXPECTED: Record<
       'access_secret',
       'refund_amount',
       'refund_request_key',
+      'dispute_status',
+      'dispute_closed_at',
     ],
     rules: { ...SUPERUSERS_ONLY, listRule: OWN, viewRule: OWN },
   },

@@ -1,5 +1,5 @@
 // The mails after a sale: shipped, delivered, refunded (full or partial) to buyer and artist,
-// and a dispute to the artist and the buyer. Each is claimed before it is sent with an UPDATE of its own
+// a dispute to the artist and the buyer, and how it ended to the artist. Each is claimed before it is sent with an UPDATE of its own
 // column that succeeds once (so a repeated webhook or a second save never mails twice), and
 // released when the send failed so the next call tries again. CommonJS; require inside handlers.
 
@@ -199,4 +199,46 @@ function sendDispute(orderId, summary) {
   return ok;
 }
 
-module.exports = { sendShipped, sendDelivered, sendRefund, sendDispute, pageLink };
+/**
+ * How a dispute ended (called once, by whoever recorded it): the artist. `won` and the rest
+ * change nothing on the order; `lost` has already counted the disputed amount as refunded.
+ */
+function sendDisputeClosed(orderId, outcome, summary) {
+  const artist = $os.getenv("ARTIST_EMAIL");
+  if (!artist) return true;
+  const order = $app.findRecordById(Collections.Orders, orderId);
+  const ref = escapeHtml(order.id.slice(0, 8));
+  const buyer = order.getString("email");
+  const about = `the dispute on order ${ref} from ${escapeHtml(buyer || "unknown")} (${escapeHtml(summary)})`;
+  const course = order.getString("kind") === "course";
+  let word = "closed";
+  let text;
+  if (outcome === "won") {
+    word = "won";
+    text = `<p>The bank decided ${about} in your favour. The payment stands; nothing changes on the order.</p>`;
+  } else if (outcome === "lost") {
+    word = "lost";
+    const refunded = order.getString("status") === "refunded";
+    const next = !refunded
+      ? `${escapeHtml(money(order.getInt("amount_refunded"), order.getString("currency")))} of the order now counts as refunded; its status is unchanged.`
+      : course
+        ? "The order is now refunded and the learner's enrolment has ended (their progress is kept)."
+        : "The order is now refunded and its certificates are void. The copies stay counted as sold until they come back: then tick <strong>copies_returned</strong> on the order in the admin UI, and only then are they for sale again.";
+    text = `<p>The bank decided ${about} for the buyer: the disputed amount went back to them (Stripe keeps its dispute fee). ${next}</p>`;
+  } else if (outcome === "warning_closed") {
+    text = `<p>The bank closed its inquiry about ${about} without a chargeback. The payment stands; nothing changes on the order.</p>`;
+  } else {
+    text = `<p>Stripe closed ${about} as <strong>${escapeHtml(outcome)}</strong>. Nothing changes on the order; the Stripe dashboard has the details.</p>`;
+  }
+  return sendTo(
+    artist,
+    `Dispute ${word}: order ${order.id.slice(0, 8)}`,
+    `A dispute is ${word}`,
+    `${text}${itemsHtml(order)}`,
+    "order-dispute-closed-artist",
+    orderId,
+    buyer || undefined,
+  ).ok;
+}
+
+module.exports = { sendShipped, sendDelivered, sendRefund, sendDispute, sendDisputeClosed, pageLink };

@@ -1,6 +1,6 @@
 // Refunds and disputes after a sale. Stripe's charge.refunded (full or partial, the refunded
-// amount so far on the charge) and charge.dispute.created arrive through the webhook, in any
-// order and possibly twice; the artist can also ask for a refund in the admin UI (status
+// amount so far on the charge), charge.dispute.created and charge.dispute.closed arrive through
+// the webhook, in any order and possibly twice; the artist can also ask for a refund in the admin UI (status
 // refund_requested, in full or refund_amount of it), which goes through Stripe's refunds API
 // when STRIPE_SECRET_KEY is set, or
 // mark an order refunded by hand (refunded outside the site). One function applies a refund:
@@ -55,66 +55,77 @@ function endEnrolment(txApp, order) {
  */
 function applyRefund(orderId, amountRefunded, full, refundId, resume) {
   const checkout = require(`${__hooks}/lib/shop/stock.js`);
-  const certs = require(`${__hooks}/lib/shop/certificates.js`);
   const touched = {};
   let changed = false;
   require(`${__hooks}/lib/setup/test-seam.js`).hold("refund-write");
   $app.runInTransaction((txApp) => {
-    const order = txApp.findRecordById(Collections.Orders, orderId);
-    const status = order.getString("status");
-    const total = order.getInt("amount_total");
-    const before = order.getInt("amount_refunded");
-    const amount = Math.max(before, Math.min(total, Math.round(amountRefunded || 0)));
-    const isFull = full || (total > 0 && amount >= total);
-    const sets = {};
-    if (amount !== before) sets.amount_refunded = amount;
-    if (refundId && !order.getString("stripe_refund_id")) sets.stripe_refund_id = refundId;
-    if (isFull && status !== "refunded") {
-      if (status === "pending") {
-        // refunded before we saw the payment: the checkout ends, its copies go back
-        for (const h of txApp.findRecordsByFilter(
-          Collections.StockHolds,
-          "order_id = {:o} && status = 'open'",
-          "",
-          0,
-          0,
-          {
-            o: orderId,
-          },
-        )) {
-          txApp
-            .db()
-            .newQuery(`UPDATE ${Collections.StockHolds} SET status = 'released' WHERE id = {:id}`)
-            .bind({ id: h.id })
-            .execute();
-          touched[h.getString("print_id")] = true;
-        }
-        for (const pid of Object.keys(touched)) checkout.refreshAvailable(txApp, pid);
-        sets.status = "refunded";
-      } else if (REFUNDABLE.indexOf(status) >= 0) {
-        sets.status = "refunded";
-        if (order.getString("kind") === "course") endEnrolment(txApp, order);
-        else certs.voidForOrder(txApp, orderId, "The order was refunded.");
-      }
-      if (sets.status) sets.refunded_at = nowIso();
-    }
-    if (resume && !isFull && status === "refund_requested") {
-      // the partial refund the artist asked for is done: the order goes on where it was
-      sets.status = order.getString("delivered_at") ? "delivered" : order.getString("shipped_at") ? "shipped" : "paid";
-    }
-    if ((resume || isFull) && order.getFloat("refund_amount")) sets.refund_amount = 0;
-    const cols = Object.keys(sets);
-    if (!cols.length) return;
-    txApp
-      .db()
-      .newQuery(`UPDATE ${Collections.Orders} SET ${cols.map((c) => `${c} = {:${c}}`).join(", ")} WHERE id = {:id}`)
-      .bind(Object.assign({ id: orderId }, sets))
-      .execute();
-    changed = true;
+    changed = refundInTx(txApp, orderId, amountRefunded, full, refundId, resume, touched, false);
   });
   checkout.invalidateGate(Object.keys(touched));
   if (changed) require(`${__hooks}/lib/shop/after-sale-mail.js`).sendRefund(orderId);
   return { orderId, changed, released: Object.keys(touched) };
+}
+
+/**
+ * applyRefund's writes, inside the caller's transaction (prints whose copies went back are
+ * marked in `touched`). `quiet`: money the buyer got back another way (a lost dispute) is
+ * counted as refunded but never announced as a refund. True when the order changed.
+ */
+function refundInTx(txApp, orderId, amountRefunded, full, refundId, resume, touched, quiet) {
+  const checkout = require(`${__hooks}/lib/shop/stock.js`);
+  const certs = require(`${__hooks}/lib/shop/certificates.js`);
+  const order = txApp.findRecordById(Collections.Orders, orderId);
+  const status = order.getString("status");
+  const total = order.getInt("amount_total");
+  const before = order.getInt("amount_refunded");
+  const amount = Math.max(before, Math.min(total, Math.round(amountRefunded || 0)));
+  const isFull = full || (total > 0 && amount >= total);
+  const sets = {};
+  if (amount !== before) sets.amount_refunded = amount;
+  if (refundId && !order.getString("stripe_refund_id")) sets.stripe_refund_id = refundId;
+  if (isFull && status !== "refunded") {
+    if (status === "pending") {
+      // refunded before we saw the payment: the checkout ends, its copies go back
+      for (const h of txApp.findRecordsByFilter(
+        Collections.StockHolds,
+        "order_id = {:o} && status = 'open'",
+        "",
+        0,
+        0,
+        {
+          o: orderId,
+        },
+      )) {
+        txApp
+          .db()
+          .newQuery(`UPDATE ${Collections.StockHolds} SET status = 'released' WHERE id = {:id}`)
+          .bind({ id: h.id })
+          .execute();
+        touched[h.getString("print_id")] = true;
+      }
+      for (const pid of Object.keys(touched)) checkout.refreshAvailable(txApp, pid);
+      sets.status = "refunded";
+    } else if (REFUNDABLE.indexOf(status) >= 0) {
+      sets.status = "refunded";
+      if (order.getString("kind") === "course") endEnrolment(txApp, order);
+      else certs.voidForOrder(txApp, orderId, "The order was refunded.");
+    }
+    if (sets.status) sets.refunded_at = nowIso();
+  }
+  if (resume && !isFull && status === "refund_requested") {
+    // the partial refund the artist asked for is done: the order goes on where it was
+    sets.status = order.getString("delivered_at") ? "delivered" : order.getString("shipped_at") ? "shipped" : "paid";
+  }
+  if ((resume || isFull) && order.getFloat("refund_amount")) sets.refund_amount = 0;
+  if (quiet && amount > order.getInt("refund_mailed_amount")) sets.refund_mailed_amount = amount;
+  const cols = Object.keys(sets);
+  if (!cols.length) return false;
+  txApp
+    .db()
+    .newQuery(`UPDATE ${Collections.Orders} SET ${cols.map((c) => `${c} = {:${c}}`).join(", ")} WHERE id = {:id}`)
+    .bind(Object.assign({ id: orderId }, sets))
+    .execute();
+  return true;
 }
 
 /** Webhook charge.refunded: the charge's amount_refunded is cumulative, so a replay or an older event changes nothing. */
@@ -133,6 +144,15 @@ function onChargeRefunded(charge) {
   );
 }
 
+/** What the order's dispute column says: the dispute's id, reason and amount. */
+function disputeSummary(dispute, order) {
+  const amount = require(`${__hooks}/lib/shop/fulfil.js`).money(
+    Number(dispute.amount) || 0,
+    String(dispute.currency || order.getString("currency")),
+  );
+  return `${String(dispute.id || "")}: ${String(dispute.reason || "unknown reason")}, ${amount}`.slice(0, 500);
+}
+
 /** Webhook charge.dispute.created: recorded once on the order, the artist mailed once. */
 function onDisputeCreated(dispute) {
   const order = orderForPaymentIntent(dispute.payment_intent);
@@ -140,11 +160,7 @@ function onDisputeCreated(dispute) {
     $app.logger().warn("dispute for no known order", "dispute", String(dispute.id));
     return null;
   }
-  const summary =
-    `${String(dispute.id || "")}: ${String(dispute.reason || "unknown reason")}, ${require(`${__hooks}/lib/shop/fulfil.js`).money(Number(dispute.amount) || 0, String(dispute.currency || order.getString("currency")))}`.slice(
-      0,
-      500,
-    );
+  const summary = disputeSummary(dispute, order);
   let recorded = false;
   $app.runInTransaction((txApp) => {
     const r = txApp
@@ -160,10 +176,58 @@ function onDisputeCreated(dispute) {
   return { orderId: order.id, recorded };
 }
 
+/**
+ * Webhook charge.dispute.closed: how the bank decided, recorded once (dispute_status,
+ * dispute_closed_at; a closing that arrives before its charge.dispute.created records the
+ * dispute too, so the late opening mails never go). The opening changed nothing on the order, so
+ * `won`, `warning_closed` (an inquiry that never became a chargeback) and the rest leave it as it
+ * is. `lost`: the bank gave the buyer the disputed amount back, which counts as refunded in the
+ * same transaction: in full, a print order becomes refunded and its certificates void (its copies
+ * stay sold until they come back), a course order ends the enrolment. The buyer is not sent a
+ * refund mail for it (the shop did not refund them: their bank did). The artist is mailed once.
+ */
+function onDisputeClosed(dispute) {
+  const order = orderForPaymentIntent(dispute.payment_intent);
+  if (!order) {
+    $app.logger().warn("closed dispute for no known order", "dispute", String(dispute.id));
+    return null;
+  }
+  const outcome = String(dispute.status || "").slice(0, 40) || "closed";
+  const summary = disputeSummary(dispute, order);
+  const touched = {};
+  let recorded = false;
+  $app.runInTransaction((txApp) => {
+    const now = nowIso();
+    const r = txApp
+      .db()
+      .newQuery(
+        `UPDATE ${Collections.Orders} SET dispute_status = {:s}, dispute_closed_at = {:at},
+           disputed_at = CASE WHEN disputed_at = '' THEN {:at} ELSE disputed_at END,
+           dispute = CASE WHEN dispute = '' THEN {:d} ELSE dispute END
+         WHERE id = {:id} AND dispute_closed_at = ''`,
+      )
+      .bind({ s: outcome, at: now, d: summary, id: order.id })
+      .execute();
+    recorded = r.rowsAffected() === 1;
+    if (!recorded || outcome !== "lost") return;
+    const current = txApp.findRecordById(Collections.Orders, order.id);
+    const lost = Math.max(0, Math.round(Number(dispute.amount) || 0));
+    refundInTx(txApp, order.id, current.getInt("amount_refunded") + lost, false, "", false, touched, true);
+  });
+  require(`${__hooks}/lib/shop/stock.js`).invalidateGate(Object.keys(touched));
+  if (recorded) require(`${__hooks}/lib/shop/after-sale-mail.js`).sendDisputeClosed(order.id, outcome, summary);
+  return { orderId: order.id, recorded, outcome };
+}
+
 // The notes requestRefund leaves on an order while its refund has not gone through.
 const NOTE_NO_STRIPE =
   "Payments are not configured on this server: refund it in the Stripe dashboard, then set the status to refunded.";
 const NOTE_REFUSED = "Stripe refused the refund (the server tries again every minute): ";
+
+/** A note requestRefund left (it no longer holds once the request is called off or settled by hand). */
+function isRefundNote(text) {
+  return text === NOTE_NO_STRIPE || text.indexOf(NOTE_REFUSED) === 0;
+}
 
 /**
  * A refund the artist asked for (status refund_requested): the rest of the payment, or
@@ -286,4 +350,12 @@ function returnCopies(orderId) {
   return Object.keys(touched);
 }
 
-module.exports = { onChargeRefunded, onDisputeCreated, requestRefund, retryRequested, returnCopies };
+module.exports = {
+  onChargeRefunded,
+  onDisputeCreated,
+  onDisputeClosed,
+  requestRefund,
+  retryRequested,
+  returnCopies,
+  isRefundNote,
+};

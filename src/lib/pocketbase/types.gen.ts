@@ -547,6 +547,10 @@ export interface OrdersRecord extends BaseRecord {
   returned_at: string;
   /** With status refund_requested: refund only this much, in the order's currency (e.g. 40 = 40.00); empty refunds the rest. Cleared once refunded. */
   refund_amount: number;
+  /** Set by the server when the dispute was closed: won (the payment stands), lost (the buyer's bank gave the money back: counted as refunded), warning_closed (an inquiry that never became a chargeback). */
+  dispute_status: string;
+  /** Set by the server when the dispute was closed. */
+  dispute_closed_at: string;
 }
 
 /** `pages` (base collection) */

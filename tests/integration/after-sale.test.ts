@@ -22,6 +22,7 @@ import {
   startShop,
 } from './shop-support';
 import { getRecord } from './helpers';
+import { asSuperuser } from '../support/pocketbase';
 
 let shop: Shop;
 let renderer: Awaited<ReturnType<typeof startRenderer>>;
@@ -448,6 +449,26 @@ describe('refunds the artist starts, and copies that come back', () => {
     expect((await certsOf(order.id))[0].status).toBe('void');
     const buyerMails = await mailsAbout(email, (s) => s === 'Your refund');
     expect(buyerMails).toHaveLength(1);
+  });
+
+  it('an order with no Stripe payment (made by hand) is not sent to Stripe: the save says so, the order stays', async () => {
+    const res = await asSuperuser(shop.pb, '/api/collections/orders/records', {
+      method: 'POST',
+      body: JSON.stringify({
+        kind: 'print',
+        email: nextEmail(),
+        items: [],
+        currency: 'eur',
+        amount_total: 24000,
+        status: 'paid',
+      }),
+    });
+    const order = (await res.json()) as Json;
+    const asked = await patchRecord(shop.pb, 'orders', order.id, { status: 'refund_requested' });
+    expect(asked.status).toBe(400);
+    expect(asked.json.data.status.code).toBe('refund_no_payment');
+    expect(asked.json.data.status.message).toContain('Pay the buyer back yourself');
+    expect(await getRecord(shop.pb, 'orders', order.id)).toMatchObject({ status: 'paid', problem: '' });
   });
 
   it('a partial refund the artist asks for: that much through Stripe, the order goes on where it was, once', async () => {

@@ -33,6 +33,19 @@ const RESUMABLE = ["paid", "shipped", "delivered"];
  * The request gets its own idempotency key, so retrying it never refunds twice.
  */
 function takeRefundRequest(record, current, amount) {
+  // nothing the server could refund through: say so at the save, and the order stays as it was
+  if (!require(`${__hooks}/lib/shop/stripe.js`).configured())
+    throw fieldError(
+      "status",
+      "refund_unavailable",
+      "Payments are not configured on this server, so it cannot refund through Stripe. Refund the payment in the Stripe dashboard, then set the status to refunded.",
+    );
+  if (!current.getString("stripe_payment_intent"))
+    throw fieldError(
+      "status",
+      "refund_no_payment",
+      "This order has no Stripe payment to refund. Pay the buyer back yourself, then set the status to refunded.",
+    );
   const left = current.getInt("amount_total") - current.getInt("amount_refunded");
   const cents = Math.round((amount || 0) * 100);
   if (cents > left)
@@ -85,8 +98,13 @@ function beforeUpdate(txApp, record) {
     to = wanted.status;
     record.set("status", to);
     if (to === "refund_requested") takeRefundRequest(record, current, refundAmount);
-    // a request called off: its amount must not come back with the next one
-    if (from === "refund_requested") record.set("refund_amount", 0);
+    if (from === "refund_requested") {
+      // a request called off or settled by hand: its amount must not come back with the next
+      // one, and its note about Stripe no longer holds (it would also hold back the refund mails)
+      record.set("refund_amount", 0);
+      if (require(`${__hooks}/lib/shop/refunds.js`).isRefundNote(record.getString("problem")))
+        record.set("problem", "");
+    }
     if (to === "shipped" && !current.getString("shipped_at")) record.set("shipped_at", nowIso());
     if (to === "delivered") {
       if (!current.getString("delivered_at")) record.set("delivered_at", nowIso());

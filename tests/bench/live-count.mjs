@@ -232,6 +232,7 @@ export default async function liveCount({ table, argv = [] }) {
       byMode[mode].push({ p95, within: x.reach.filter((ms) => ms <= REACH_MS).length, n: x.n });
       const within2s = x.reach.filter((ms) => ms <= 2000).length;
       if (x.r.oversold || x.r.errors) failed = true;
+      if (x.r.errors) console.error(`errors (${mode} round ${round}), e.g.: ${x.r.errorSample.join(' | ')}`);
       rows.push({
         'pages learn by':
           mode === 'none' ? '(no pages open)' : mode === 'polling' ? `polling every ${pollMs} ms` : 'realtime (SSE)',

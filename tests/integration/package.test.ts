@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POCKETBASE_VERSION } from '../../scripts/lib/binaries.mjs';
@@ -23,9 +24,10 @@ let site: ChildProcess | null = null;
 let log = '';
 
 /** Starts the package's start.sh as the service would, and waits until it answers. */
-async function startSite() {
+async function startSite(samePort = false) {
   log = '';
-  const port = await freePort();
+  // an upgrade restarts the site where it was: open tabs keep talking to the same origin
+  const port = samePort ? Number(new URL(url).port) : await freePort();
   const renderPort = await freePort();
   url = `http://127.0.0.1:${port}`;
   // a clean environment: nothing from this checkout or the test runner leaks in
@@ -225,16 +227,63 @@ describe('the package', () => {
         .map((f) => [f, readFileSync(join(out, 'pb_public', 'assets', f), 'utf8')]),
     );
     await startSite();
-    // the next release, built and put in place as docs/deploy.md's upgrade steps do
-    const next = join(work, 'next');
-    await run(process.execPath, ['scripts/package.mjs', '--out', next], { cwd: root, timeout: 240_000 });
-    const exited = new Promise((r) => site?.once('exit', r));
-    site?.kill('SIGTERM');
-    await exited;
-    for (const dir of ['pb_hooks', 'pb_migrations', 'pb_public'])
-      rmSync(join(out, dir), { recursive: true, force: true });
-    cpSync(next, out, { recursive: true, filter: (src) => !src.startsWith(join(next, 'pb_data')) });
-    await startSite();
+    // a live tab of this release that the service worker does not control (a first visit, a
+    // private window): it has loaded the home page and will load the next page's chunk later
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    try {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const tab = await context.newPage();
+      // what the page fetched from /assets, as the browser saw it (a cached file included)
+      const assetLoads = () =>
+        tab.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
+            .map((e) => ({ file: new URL(e.name).pathname.slice('/assets/'.length), status: e.responseStatus })),
+        );
+      const refused: string[] = [];
+      tab.on('response', (res) => {
+        if (new URL(res.url()).pathname.startsWith('/assets/') && res.status() >= 400)
+          refused.push(`${res.status()} ${new URL(res.url()).pathname}`);
+      });
+      await tab.goto(`${url}/`, { waitUntil: 'networkidle' });
+      await tab.evaluate(() => {
+        (window as unknown as { tabOfN: boolean }).tabOfN = true;
+      });
+      const beforeSwap = new Set((await assetLoads()).map((r) => r.file));
+
+      // the next release, built and put in place as docs/deploy.md's upgrade steps do
+      const next = join(work, 'next');
+      await run(process.execPath, ['scripts/package.mjs', '--out', next], { cwd: root, timeout: 240_000 });
+      const exited = new Promise((r) => site?.once('exit', r));
+      site?.kill('SIGTERM');
+      await exited;
+      for (const dir of ['pb_hooks', 'pb_migrations', 'pb_public'])
+        rmSync(join(out, dir), { recursive: true, force: true });
+      cpSync(next, out, { recursive: true, filter: (src) => !src.startsWith(join(next, 'pb_data')) });
+      await startSite(true);
+
+      // the tab of N goes to another page: its router imports that page's chunk of N
+      await tab.locator('a[href="/about"]').first().click();
+      // the about page has rendered (its own chunk, or a reload's server-rendered page)
+      await tab.waitForFunction(() => location.pathname === '/about' && document.title.startsWith('About'), null, {
+        timeout: 30_000,
+      });
+      await tab.waitForLoadState('networkidle');
+      expect(refused, 'assets the tab of the previous release asked for and did not get').toEqual([]);
+      // no forced reload: the page the tab had is the page it has
+      expect(await tab.evaluate(() => (window as unknown as { tabOfN?: boolean }).tabOfN)).toBe(true);
+      // and it did load its own release's chunks for that page, ones the new release lacks
+      const gone = new Set([...chunks.keys()].filter((f) => !assets(out).includes(f)));
+      const afterSwap = (await assetLoads()).filter((r) => !beforeSwap.has(r.file));
+      expect(afterSwap.filter((r) => r.status !== 200)).toEqual([]);
+      expect(
+        afterSwap.filter((r) => gone.has(r.file)).length,
+        'chunks of the previous release loaded after the upgrade',
+      ).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+    }
+
     const gone = [...chunks.keys()].filter((f) => !assets(out).includes(f));
     expect(gone.length, 'chunks of the previous release the new one does not have').toBeGreaterThan(5);
     for (const file of gone) {

@@ -8,11 +8,9 @@
 const KEY = "atelier:api-headers";
 
 function set(e) {
-  let raw = $app.store().get(KEY);
-  if (!raw) {
-    raw = JSON.stringify(require(`${__hooks}/lib/http/security-headers.js`).apiHeaderValues());
-    $app.store().set(KEY, raw);
-  }
+  const raw = $app
+    .store()
+    .getOrSet(KEY, () => JSON.stringify(require(`${__hooks}/lib/http/security-headers.js`).apiHeaderValues()));
   const headers = JSON.parse(raw);
   const out = e.response.header();
   for (const name of Object.keys(headers)) out.set(name, headers[name]);

@@ -1,6 +1,6 @@
 // create-payment's input checks and the crowd's fast answer. Kept small and requiring only
 // the stock gate: in a drop, most requests need nothing else, and every hook VM that serves one
-// for the first time has to load each module it requires. Both are required once, at load:
+// for the first time has to load each module it requires. It is required once, at load:
 // require() resolves its path on every call.
 // CommonJS; require inside handlers.
 
@@ -14,11 +14,9 @@ const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
 const RULES_KEY = "atelier:checkout-rules";
 
 function checkoutRules() {
-  const store = $app.store();
-  let raw = store.get(RULES_KEY);
-  if (!raw) {
+  const raw = $app.store().getOrSet(RULES_KEY, () => {
     const { EMAIL_PATTERN, Enums, FORM_LIMITS, ORDER_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
-    raw = JSON.stringify({
+    return JSON.stringify({
       emailSource: EMAIL_PATTERN.source,
       emailFlags: EMAIL_PATTERN.flags,
       emailMax: FORM_LIMITS.email,
@@ -26,8 +24,7 @@ function checkoutRules() {
       copiesPerPrint: ORDER_LIMITS.copiesPerPrint,
       currencies: Enums.orders.currency,
     });
-    store.set(RULES_KEY, raw);
-  }
+  });
   return JSON.parse(raw);
 }
 

@@ -41,7 +41,15 @@ type Exports = Record<string, (...args: unknown[]) => unknown>;
 function pocketBase() {
   const store = new Map<string, string>();
   const $app = {
-    store: () => ({ get: (k: string) => store.get(k) ?? '', set: (k: string, v: string) => store.set(k, v) }),
+    store: () => ({
+      get: (k: string) => store.get(k) ?? '',
+      set: (k: string, v: string) => store.set(k, v),
+      // PocketBase's store.GetOrSet: the value, made and kept by `make` when there is none
+      getOrSet: (k: string, make: () => string) => {
+        if (!store.has(k)) store.set(k, make());
+        return store.get(k);
+      },
+    }),
   };
   /** A fresh hook VM loading `entries`: what it loaded, and the modules. */
   const vm = (entries: string[]) => {

@@ -8,24 +8,23 @@
 const numbers = new Map<string, Intl.NumberFormat>();
 const dates = new Map<string, Intl.DateTimeFormat>();
 
-/** `new Intl.NumberFormat(locale, options)`, made once for each locale and options. */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** The formatter `cache` keeps for `locale` and `options`, made by `make` the first time. */
+function once<T>(cache: Map<string, T>, locale: string, options: object, make: () => T): T {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let made = numbers.get(key);
+  let made = cache.get(key);
   if (!made) {
-    made = new Intl.NumberFormat(locale, options);
-    numbers.set(key, made);
+    made = make();
+    cache.set(key, made);
   }
   return made;
 }
 
+/** `new Intl.NumberFormat(locale, options)`, made once for each locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return once(numbers, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
 /** `new Intl.DateTimeFormat(locale, options)`, made once for each locale and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let made = dates.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, options);
-    dates.set(key, made);
-  }
-  return made;
+  return once(dates, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }

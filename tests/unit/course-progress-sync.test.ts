@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProgressHandler } from '@/features/course/api/progress-sync';
 import type { OutboxRow } from '@/lib/offline/outbox';
 import { isLive, refreshStored, type SessionCheck } from '@/lib/pocketbase/session-state';
+import { jwtLike, storedSessionClient } from '../support/stored-session';
 
 // A batch client double: fails the batch on the first item whose id is in `bad`, the way
 // PocketBase answers (400 with data.requests.N).
@@ -128,30 +129,16 @@ describe('progress batch handler', () => {
 // the chip showed an error instead of "sign in again", and the completion was lost.
 describe('a write refused while the session cannot be checked', () => {
   const HOUR = 3_600_000;
-  const token = (expMs: number) => `x.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.y`;
-
   /** The app's confirmSession over a stored session whose auth-refresh answers `refresh`. */
   function session(refresh: () => Promise<unknown>) {
-    const record = { id: 'learner00000001' };
-    const authStore = {
-      token: token(Date.now() + HOUR), // live by the device's unmeasured clock
-      record: record as unknown,
-      save(t: string, r: unknown) {
-        authStore.token = t;
-        authStore.record = r;
-      },
-      clear() {
-        authStore.token = '';
-        authStore.record = null;
-      },
-    };
-    const client = { authStore, send: refresh };
+    // live by the device's unmeasured clock
+    const client = storedSessionClient(refresh, Date.now() + HOUR);
     const confirmSession = async () => {
       const check = await refreshStored(client as never, Date.now(), false);
       if (check === 'unknown') return check;
-      return isLive(authStore as never, Date.now()) ? ('live' as const) : ('ended' as const);
+      return isLive(client.authStore as never, Date.now()) ? ('live' as const) : ('ended' as const);
     };
-    return { authStore, confirmSession };
+    return { authStore: client.authStore, confirmSession };
   }
 
   const send = (confirmSession: () => Promise<SessionCheck>) =>
@@ -179,7 +166,7 @@ describe('a write refused while the session cannot be checked', () => {
 
   it('is refused when the server renewed the session: the refusal was the write’s own', async () => {
     const { confirmSession } = session(async () => ({
-      token: token(Date.now() + 30 * 24 * HOUR),
+      token: jwtLike(Date.now() + 30 * 24 * HOUR),
       record: { id: 'learner00000001' },
     }));
     const [result] = await send(confirmSession);

@@ -1,44 +1,16 @@
 // What a stored session allows (src/lib/pocketbase/session-state.ts), with the clock it is
 // judged by (src/lib/offline/clock.ts).
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDeviceClock } from '@/lib/offline/clock';
 import { isLive, refreshStored } from '@/lib/pocketbase/session-state';
+import { storedSessionClient } from '../support/stored-session';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 24, 12);
 
-/** A JWT-shaped token (only `exp` is read on the device). */
-const token = (expMs: number) => `x.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.y`;
-
 /** A client whose auth-refresh answers what `serverAnswer` gives (by default a new token). */
-function client(serverAnswer: () => Promise<unknown>, exp = NOW + HOUR) {
-  const record = { id: 'learner00000001' };
-  const authStore = {
-    token: token(exp),
-    record: record as unknown,
-    save(t: string, r: unknown) {
-      authStore.token = t;
-      authStore.record = r;
-    },
-    clear() {
-      authStore.token = '';
-      authStore.record = null;
-    },
-  };
-  const send = vi.fn(async (path: string, opts: { method: string }) => {
-    expect([path, opts.method]).toEqual(['/api/collections/users/auth-refresh', 'POST']);
-    return (await serverAnswer()) ?? { token: token(NOW + 30 * 24 * HOUR), record };
-  });
-  // the SDK's own authRefresh stores whatever the answer holds (RecordService.authResponse)
-  const sdkAuthRefresh = async () => {
-    const res = (await send('/api/collections/users/auth-refresh', { method: 'POST' })) as {
-      token?: string;
-      record?: unknown;
-    };
-    authStore.save(res?.token as string, res?.record || {});
-  };
-  return { authStore, send, collection: () => ({ authRefresh: sdkAuthRefresh }), authRefresh: send };
-}
+const client = (serverAnswer: () => Promise<unknown>, exp = NOW + HOUR) =>
+  storedSessionClient(serverAnswer, exp, NOW + 30 * 24 * HOUR);
 
 describe('refreshStored', () => {
   it('renews a live token', async () => {

@@ -15,7 +15,10 @@ routerAdd(
     // first request: the sold-out answer loads only what it needs (the headers come from the app
     // store, not security-headers.js), and keeps it on the VM's global object, since require()
     // resolves its path on every call (README, "Print drops").
-    if (!globalThis.__atelierCheckout) {
+    // A VM's first checkout: the drop bench's profile counts them (a crowd that stalls reaches
+    // many VMs that never served one, and each costs more than a warm VM's answer).
+    const firstOnVm = !globalThis.__atelierCheckout;
+    if (firstOnVm) {
       globalThis.__atelierCheckout = {
         headers: require(`${__hooks}/lib/http/api-headers.js`),
         input: require(`${__hooks}/lib/shop/checkout-input.js`),
@@ -25,7 +28,7 @@ routerAdd(
     hot.headers.set(e);
     const prof =
       $os.getenv("ATELIER_PROFILE") === "1"
-        ? require(`${__hooks}/lib/shop/profile.js`).start(e.request.header.get("X-Bench-Sent"))
+        ? require(`${__hooks}/lib/shop/profile.js`).start(e.request.header.get("X-Bench-Sent"), firstOnVm)
         : null;
     try {
       // The raw body, parsed once: cheaper than e.requestInfo() for a crowd of small JSON bodies.

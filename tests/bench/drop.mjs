@@ -283,6 +283,16 @@ export function profileRows(lines) {
   return rows;
 }
 
+/**
+ * How many answers came from a hook VM serving its first checkout: a drop that keeps up reuses
+ * a few dozen VMs; one that stalls hands each new request to a VM that never served one.
+ */
+function firstOnVmLine(lines) {
+  const all = lines ?? [];
+  const first = all.filter((l) => l.firstOnVm).length;
+  return `Hook VMs that served their first checkout in this drop: ${first} (of ${all.length} answers profiled)`;
+}
+
 function summarizeRepeat(runs) {
   const p95s = runs.map((r) => percentile(r.all, 95)).sort((a, b) => a - b);
   return {
@@ -365,6 +375,7 @@ async function measurePool(table, { pool, label, sizes, edition, profile, repeat
       for (const r of drops) {
         console.log(`Server profile, ${r.buyers} buyers (ms per request, by outcome and phase):\n`);
         table(profileRows(r.profile));
+        console.log(`${firstOnVmLine(r.profile)}\n`);
       }
     }
     if (repeat) {

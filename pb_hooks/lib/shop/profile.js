@@ -19,9 +19,10 @@ function nowMs() {
 /**
  * A probe for one request: mark(name) closes the phase that started at the previous mark.
  * `sentAt` (epoch ms sent by the bench client) makes the first phase the time from sending
- * to the handler starting (connection, routing, rate limiter, VM acquisition).
+ * to the handler starting (connection, routing, rate limiter, VM acquisition). `firstOnVm`:
+ * the hook VM serving it had not served a checkout before.
  */
-function start(sentAt) {
+function start(sentAt, firstOnVm) {
   if (!enabled()) return null;
   const t0 = nowMs();
   const phases = {};
@@ -41,7 +42,10 @@ function start(sentAt) {
       // One key per request: appending to one shared value would serialize the crowd on it.
       $app
         .store()
-        .set(`${PREFIX}${t0}:${$security.randomString(8)}`, JSON.stringify({ outcome: outcome, phases: phases }));
+        .set(
+          `${PREFIX}${t0}:${$security.randomString(8)}`,
+          JSON.stringify({ outcome: outcome, phases: phases, firstOnVm: !!firstOnVm }),
+        );
     },
   };
 }

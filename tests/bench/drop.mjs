@@ -168,6 +168,21 @@ export async function runFloor(ctx, { buyers, round }) {
   };
 }
 
+/** PocketBase's time format ("2026-11-27 20:00:00.000Z") for a filter on `created`. */
+const pbTime = (ms) => new Date(ms).toISOString().replace('T', ' ');
+
+/**
+ * PocketBase's own error log entries (level ERROR) written since `sinceMs`: why a hook answered
+ * an error, e.g. a failed Stripe call's status and error text (lib/shop/stripe.js logFailure).
+ * The logger writes its batch after 3 s of quiet, so this waits for it first.
+ */
+export async function serverErrors(ctx, sinceMs) {
+  await new Promise((r) => setTimeout(r, 3500));
+  const filter = encodeURIComponent(`level >= 8 && data.type != 'request' && created >= '${pbTime(sinceMs)}'`);
+  const logs = await ctx.su(`/api/logs?perPage=20&sort=created&filter=${filter}`);
+  return logs.items.map((l) => `${l.created} ${l.message} ${JSON.stringify(l.data)}`);
+}
+
 /** One drop on a running server (of a new print, or of `print` when given). */
 export async function runDrop(ctx, { buyers, edition, round = 0, print: given }) {
   const print = given ?? (await ctx.createPrint(edition));
@@ -175,6 +190,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given })
   const load = loadavg()[0];
   const serverCpu0 = cpuSeconds(ctx.server.child.pid);
   const clientCpu0 = process.cpuUsage();
+  const startedAt = Date.now();
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: buyers }, (_, i) =>
@@ -217,6 +233,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given })
     limited: limited.length,
     errors: errors.length,
     errorSample: errors.slice(0, 3).map((r) => `${r.status} ${r.json?.message ?? ''}`),
+    serverErrors: errors.length ? await serverErrors(ctx, startedAt) : [],
     paid,
     sold: after.sold,
     oversold: Math.max(0, after.sold - edition, paid - edition, winners.length - edition) + badNumbers,
@@ -352,7 +369,7 @@ async function measurePool(table, { pool, label, sizes, edition, profile, repeat
     table([floorRow(before), floorRow(after)]);
     for (const r of drops) {
       if (r.oversold > 0 || r.errors > 0) failed = true;
-      if (r.errors) console.error(`errors, e.g.: ${r.errorSample.join(' | ')}`);
+      if (r.errors) console.error(`errors, e.g.: ${r.errorSample.join(' | ')}\n${r.serverErrors.join('\n')}`);
     }
     const head = drops[0];
     // the stricter of the two: a floor slowed by something else would flatter the ratio

@@ -67,6 +67,30 @@ test.describe('first HTML', () => {
   });
 });
 
+test.describe("the app's scripts", () => {
+  // Chunks that arrive between the main thread's paint and the frame on the screen compete with
+  // it, and Lighthouse counts every one as holding the paint back (boot-after-paint.ts)
+  for (const path of ['/print-editions', '/whispering-game']) {
+    test(`${path}: are asked for once the hero image is on the screen`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { heroShown?: number };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null; renderTime: number })[])
+            if (e.element?.getAttribute('fetchpriority') === 'high') w.heroShown ??= e.renderTime;
+        }).observe({ type: 'element', buffered: true });
+      });
+      await page.goto(path);
+      const { shown, asked } = await page.evaluate(() => {
+        const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry');
+        const res = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === entry);
+        return { shown: (window as unknown as { heroShown?: number }).heroShown ?? 0, asked: res?.startTime ?? -1 };
+      });
+      expect(shown, 'the hero was reported shown').toBeGreaterThan(0);
+      expect(asked, 'the entry script was asked for after the hero was shown').toBeGreaterThanOrEqual(shown);
+    });
+  }
+});
+
 test.describe('hydration', () => {
   // a visitor whose currency (USD) is not the default (EUR): the server renders their prices
   // in it, and hydration keeps them
@@ -168,6 +192,32 @@ test('images arrive as the server’s WebP copies, sized for the screen, the JPE
     };
   });
   expect(fit.taken).toBeGreaterThanOrEqual(Math.min(fit.needed, fit.widest));
+});
+
+test("a print's thumbnails take the smallest WebP copy, not the JPEG thumb", async ({ page }) => {
+  test.setTimeout(240_000);
+  await makeImageCopies(test.info().project.use.baseURL!, await superuserToken());
+  const jpegThumbs: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/files\/prints\/.*\?thumb=/.test(r.url())) jpegThumbs.push(r.url());
+  });
+  await page.goto('/print-view');
+  const thumbs = page.getByRole('list', { name: 'Images of this work' }).locator('img');
+  await thumbs.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+  const main = await page.locator('#root img[fetchpriority="high"]').evaluate((i: HTMLImageElement) => i.currentSrc);
+  const taken = await thumbs.evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const source = img.parentElement?.querySelector('source[type="image/webp"]');
+      const candidates = (source?.getAttribute('srcset') ?? '').split(', ').map((c) => c.split(' '));
+      const src = (img as HTMLImageElement).currentSrc;
+      return { src, width: candidates.find(([url]) => new URL(url!, location.href).href === src)?.[1] };
+    }),
+  );
+  expect(taken.length, 'thumbnails on the page').toBeGreaterThan(1);
+  // the main image's own thumbnail may show the copy the large view already holds
+  for (const t of taken) expect(t.src === main || t.width === '400w', t.src).toBe(true);
+  expect(jpegThumbs, 'JPEG thumbs fetched').toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

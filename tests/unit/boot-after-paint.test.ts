@@ -180,13 +180,16 @@ describe('asking for the app', () => {
     expect(preloaded(doc)).toEqual(['/assets/a.js', '/assets/b.js']);
   });
 
-  it('on a rendered page waits for the hero image, then starts once', async () => {
+  it('on a rendered page waits for the hero image and the frame that shows it, then starts once', async () => {
     vi.useFakeTimers();
     const doc = heroLoading(page('<main><img fetchpriority="high" src="/hero.jpg"></main>'));
     run(doc);
     await vi.advanceTimersByTimeAsync(100);
     expect(started(doc)).toEqual([]);
     doc.querySelector('img')?.dispatchEvent(new Event('load'));
+    // loaded is not yet on the screen: chunks arriving before the frame count as holding it back
+    expect(started(doc)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
     expect(started(doc)).toEqual(['/assets/index-abc.js']);
     await vi.advanceTimersByTimeAsync(5000); // the cap fires later and changes nothing
     expect(started(doc)).toHaveLength(1);
@@ -232,6 +235,102 @@ describe('asking for the app', () => {
     vi.useFakeTimers();
     const doc = page('<main><h1>News</h1></main>');
     run(doc);
+    expect(started(doc)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+  });
+});
+
+/**
+ * A browser that reports when elements are shown (Element Timing, paint timing), as Chromium
+ * does: the test says when the browser reports an entry.
+ */
+class ReportingObserver {
+  static supportedEntryTypes = ['element', 'paint', 'largest-contentful-paint'];
+  static all: ReportingObserver[] = [];
+  types = new Set<string>();
+  constructor(private readonly callback: (list: { getEntries(): PerformanceEntry[] }) => void) {
+    ReportingObserver.all.push(this);
+  }
+  observe({ type }: { type: string }) {
+    this.types.add(type);
+  }
+  disconnect() {
+    this.types.clear();
+  }
+  static report(entryType: string, entry: Partial<PerformanceEntry> & { element?: Element }) {
+    for (const o of ReportingObserver.all)
+      if (o.types.has(entryType)) o.callback({ getEntries: () => [{ entryType, ...entry } as PerformanceEntry] });
+  }
+}
+
+/** This test file's window, with the observer above. */
+function reportingWindow(): Window {
+  ReportingObserver.all = [];
+  return new Proxy(window, {
+    get: (target, prop) => (prop === 'PerformanceObserver' ? ReportingObserver : Reflect.get(target, prop, target)),
+  }) as Window;
+}
+
+describe('asking for the app where the browser reports what it has shown', () => {
+  const runIn = (doc: Document) => {
+    boot(doc, reportingWindow(), BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID);
+    doc.dispatchEvent(new Event('DOMContentLoaded'));
+  };
+  const hero = '<main><p>Prints</p><img fetchpriority="high" elementtiming="hero" src="/hero.jpg"></main>';
+
+  it('waits until the hero image is reported shown, not only loaded', async () => {
+    vi.useFakeTimers();
+    const doc = heroLoading(page(hero));
+    runIn(doc);
+    const img = doc.querySelector('img') as HTMLImageElement;
+    img.dispatchEvent(new Event('load'));
+    ReportingObserver.report('paint', { name: 'first-contentful-paint' });
+    ReportingObserver.report('element', { name: 'text-paint', element: doc.querySelector('p') as Element });
+    await vi.advanceTimersByTimeAsync(200); // frames go by: the shown frame is reported later on a busy machine
+    expect(started(doc)).toEqual([]);
+    ReportingObserver.report('element', { name: 'image-paint', element: img });
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+    ReportingObserver.report('element', { name: 'image-paint', element: img });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(started(doc)).toHaveLength(1);
+  });
+
+  it('starts a second after the hero loaded when it is never reported (the layout hides it)', async () => {
+    vi.useFakeTimers();
+    const doc = heroLoading(page(hero));
+    runIn(doc);
+    doc.querySelector('img')?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(990);
+    expect(started(doc)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('starts at once when the hero image fails', () => {
+    vi.useFakeTimers();
+    const doc = heroLoading(page(hero));
+    runIn(doc);
+    doc.querySelector('img')?.dispatchEvent(new Event('error'));
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('a page without a hero waits for its first contentful paint to be reported', async () => {
+    vi.useFakeTimers();
+    const doc = page('<main><h1>News</h1></main>');
+    runIn(doc);
+    await vi.advanceTimersByTimeAsync(200);
+    ReportingObserver.report('paint', { name: 'first-paint' });
+    expect(started(doc)).toEqual([]);
+    ReportingObserver.report('paint', { name: 'first-contentful-paint' });
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('a hero without elementtiming (a page from an older build) starts the frame after its load', async () => {
+    vi.useFakeTimers();
+    const doc = heroLoading(page('<main><img fetchpriority="high" src="/hero.jpg"></main>'));
+    runIn(doc);
+    doc.querySelector('img')?.dispatchEvent(new Event('load'));
     expect(started(doc)).toEqual([]);
     await vi.advanceTimersByTimeAsync(50);
     expect(started(doc)).toEqual(['/assets/index-abc.js']);

@@ -3,6 +3,13 @@ import * as styles from './Image.css';
 
 const PLACEHOLDER_SRC = '/placeholder.svg';
 
+declare module 'react' {
+  interface ImgHTMLAttributes<T> {
+    /** Element Timing: the browser reports when the image was shown (the boot script waits for it). */
+    elementtiming?: string;
+  }
+}
+
 export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt'> {
   src: string | undefined;
   srcSet?: string;
@@ -10,7 +17,7 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   webpSrcSet?: string;
   /** Required: describe the image, or '' when it is decorative. */
   alt: string;
-  /** LCP image: eager, high fetch priority. */
+  /** LCP image: eager, high fetch priority, reported when shown (the app's scripts wait for it). */
   priority?: boolean;
 }
 
@@ -32,6 +39,7 @@ export function Image({ src, srcSet, webpSrcSet, alt, priority = false, onError,
       loading={priority ? 'eager' : (rest.loading ?? 'lazy')}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : rest.fetchPriority}
+      elementtiming={priority ? 'hero' : rest.elementtiming}
       onError={(event) => {
         if (!broken) setFailedSrc(src);
         onError?.(event);

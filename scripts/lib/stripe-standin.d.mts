@@ -58,7 +58,9 @@ export interface StripeStandin {
     metadata: Record<string, string>;
   }[];
   failNext(...errors: { status: number; message: string }[]): void;
-  /** Drops the forced answers no request has used; returns how many there were. */
+  /** The next API requests' connections are cut with no answer (before they are handled, or after). */
+  cutNext(...cuts: { after?: boolean }[]): void;
+  /** Drops the forced answers and cuts no request has used; returns how many there were. */
   clearFailures(): number;
   idle(): Promise<void>;
   tamper(id: string, fields: Partial<StandinSession>): StandinSession;

@@ -84,6 +84,10 @@ export async function startStripeStandin(opts = {}) {
   const charges = new Map();
   // Answers to force on the next API requests ({status, message}): Stripe refusing or failing.
   const failNext = [];
+  // Network failures to force on the next API requests: the connection is cut with no answer,
+  // before the request is handled (it never reached Stripe) or, with `after`, once it has been
+  // handled (Stripe acted, the answer was lost).
+  const cutNext = [];
 
   function buildSession(params, mocked) {
     const sid = id('cs_test');
@@ -340,7 +344,10 @@ export async function startStripeStandin(opts = {}) {
     };
     try {
       if (u.pathname.startsWith('/v1/')) {
+        const cut = cutNext.shift();
+        if (cut && !cut.after) return req.socket.destroy();
         const r = await handleApi(req, body);
+        if (cut) return req.socket.destroy();
         return send(r.status, r.body);
       }
       let m = u.pathname.match(/^\/pay\/([^/]+)$/);
@@ -413,9 +420,19 @@ export async function startStripeStandin(opts = {}) {
     failNext(...errors) {
       failNext.push(...errors);
     },
+    /**
+     * The next API requests get no answer: their connection is cut, before they are handled or,
+     * with {after: true}, once they have been. Idle kept-alive connections are closed first, so
+     * the next request arrives on a fresh one (on a reused one Go's client repeats a request by
+     * itself when its connection turns out closed; on a fresh one it does not).
+     */
+    cutNext(...cuts) {
+      server.closeIdleConnections();
+      cutNext.push(...cuts);
+    },
     /** Drops the forced answers no request has used; returns how many there were. */
     clearFailures() {
-      return failNext.splice(0).length;
+      return failNext.splice(0).length + cutNext.splice(0).length;
     },
     /** Waits for webhooks Stripe sends after answering (e.g. after expire). */
     async idle() {

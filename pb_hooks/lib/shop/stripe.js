@@ -3,6 +3,13 @@
 // webhook signature verification. CommonJS; require inside handlers.
 
 const TOLERANCE_SECONDS = 300;
+// A call that got no HTTP answer at all (refused, reset, cut: the network, not Stripe) is made
+// once more when repeating it is safe: a GET, or a POST with an idempotency key, for which Stripe
+// replays its first answer if the first attempt did reach it — as Stripe's own libraries do by
+// default (one network retry). Not after a timeout: whoever is waiting has waited long enough.
+const NETWORK_ATTEMPTS = 2;
+const NETWORK_RETRY_DELAY_MS = 300;
+const NETWORK_RETRY_WITHIN_MS = 5000;
 // The API version of the stripe npm package this repo tests with (v23).
 const API_VERSION = "2026-10-28.endive";
 
@@ -56,12 +63,23 @@ function request(method, path, params, opts) {
   }
   if (opts.idempotencyKey) headers["idempotency-key"] = opts.idempotencyKey;
   let res;
-  try {
-    res = $http.send({ url: url, method: method, body: body, headers: headers, timeout: opts.timeout || 20 });
-  } catch (err) {
-    const e = new Error(`Stripe request failed: ${String(err?.message ? err.message : err)}`);
-    e.stripeStatus = 0;
-    throw e;
+  for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    try {
+      res = $http.send({ url: url, method: method, body: body, headers: headers, timeout: opts.timeout || 20 });
+      break;
+    } catch (err) {
+      const reason = String(err?.message ? err.message : err);
+      const repeatable = method === "GET" || !!opts.idempotencyKey;
+      if (attempt < NETWORK_ATTEMPTS && repeatable && Date.now() - started < NETWORK_RETRY_WITHIN_MS) {
+        $app.logger().warn("stripe request repeated after a network failure", "path", path, "error", reason);
+        sleep(NETWORK_RETRY_DELAY_MS);
+        continue;
+      }
+      const e = new Error(`Stripe request failed${attempt > 1 ? ` (${attempt} attempts)` : ""}: ${reason}`);
+      e.stripeStatus = 0;
+      throw e;
+    }
   }
   const json = res.json || {};
   if (res.statusCode < 200 || res.statusCode >= 300) {

@@ -238,7 +238,7 @@ export default async function liveCount({ table, argv = [] }) {
       if (x.r.oversold || x.r.errors) failed = true;
       if (x.r.errors)
         console.error(
-          `errors (${mode}, ${set}), e.g.: ${x.r.errorSample.join(' | ')}\nPocketBase's error log:\n${x.r.serverErrors.join('\n')}`,
+          `errors (${mode}, ${set}), e.g.: ${x.r.errorSample.join(' | ')}\nPocketBase's warnings and errors:\n${x.r.serverErrors.join('\n')}`,
         );
       rows.push({
         set,

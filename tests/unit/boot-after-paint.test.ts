@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BOOT_CAP_MS,
+  BOOT_CART,
   boot,
   bootSource,
   EARLY_PRESSES_KEY,
@@ -43,7 +44,7 @@ describe('inlineBoot', () => {
   });
 
   it('serializes into a script that runs on its own', () => {
-    expect(bootSource()).toMatch(/^\(function boot\(/);
+    expect(bootSource()).toMatch(/^\(function\(/);
     expect(bootSource()).not.toMatch(/<\/script/i);
     expect(() => new Function(bootSource())).not.toThrow();
   });
@@ -62,7 +63,7 @@ function page(rootHtml: string, preloads = '/assets/a.js /assets/b.js') {
 
 /** Runs the boot script as the page's parser does: in <head>, then the rest of the page is parsed. */
 function run(doc: Document) {
-  boot(doc, window, BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID);
+  boot(doc, window, BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID, BOOT_CART);
   if (doc.readyState === 'loading') doc.dispatchEvent(new Event('DOMContentLoaded'));
 }
 /** The hero image is still on its way (a document without a window loads no image). */
@@ -168,6 +169,101 @@ describe('before the app', () => {
     expect(submit('g')).toBe(false);
     doc.documentElement.setAttribute('data-app', 'started');
     expect(submit('f')).toBe(false);
+  });
+});
+
+describe('"Add to Cart" before the app', () => {
+  const LINE = { id: 'print-p1', title: 'Lantern Bearer', price: 240, currency: 'eur', imageUrl: '/p1.webp' };
+  // as the server renders them: the top bar's hidden cart button, and the print's button
+  const shop = `<header><button type="button" hidden aria-label="Cart, 0 items" data-cart-button><svg></svg><span>0</span></button></header>
+    <main><img fetchpriority="high" src="/hero.jpg"><button type="button" id="add" data-cart-line='${JSON.stringify(LINE)}'>Add to Cart</button>
+    <select id="cur"><option>eur</option><option>sek</option></select></main>`;
+  const stored = () => JSON.parse(localStorage.getItem(BOOT_CART.key) ?? 'null');
+  const cartButton = (doc: Document) => doc.querySelector('[data-cart-button]') as HTMLButtonElement;
+  afterEach(() => {
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('adds the line to the stored cart, shows the count, says it, keeps nothing, and asks for the app', () => {
+    vi.useFakeTimers();
+    const doc = heroLoading(page(shop));
+    run(doc);
+    const add = doc.getElementById('add') as HTMLButtonElement;
+    const pressed = vi.fn();
+    add.addEventListener('click', pressed);
+    add.click();
+    expect(pressed).not.toHaveBeenCalled();
+    expect(stored()).toEqual({
+      state: { items: [{ ...LINE, quantity: 1 }], lastCheckoutSession: null, currency: 'eur' },
+      version: 1,
+    });
+    expect(cartButton(doc).hidden).toBe(false);
+    expect(cartButton(doc).getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(cartButton(doc).querySelector('span')?.textContent).toBe('1');
+    expect(doc.getElementById(EARLY_STATUS_ID)?.textContent).toBe('Added to cart: Lantern Bearer');
+    // done, not pending: nothing for the app to replay
+    expect(kept()).toEqual([]);
+    expect(add.hasAttribute('aria-busy')).toBe(false);
+    expect(add.hasAttribute('data-early-pending')).toBe(false);
+    expect(started(doc)).toEqual(['/assets/index-abc.js']);
+
+    // a second press adds a second copy (as the store does, without a toast); a third is refused
+    add.click();
+    expect(stored().state.items).toEqual([{ ...LINE, quantity: 2 }]);
+    expect(cartButton(doc).getAttribute('aria-label')).toBe('Cart, 2 items');
+    add.click();
+    expect(stored().state.items).toEqual([{ ...LINE, quantity: 2 }]);
+    expect(doc.getElementById(EARLY_STATUS_ID)?.textContent).toBe(
+      'Cart limit: At most 2 copies of each print per order: the editions are limited.',
+    );
+    expect(kept()).toEqual([]);
+
+    // the app starts: nothing is replayed
+    doc.documentElement.setAttribute('data-hydrated', '');
+    replayEarlyPresses();
+    expect(pressed).not.toHaveBeenCalled();
+    expect(stored().state.items).toEqual([{ ...LINE, quantity: 2 }]);
+  });
+
+  it('keeps the press for the app when it cannot tell what the store would read', () => {
+    vi.useFakeTimers();
+    const other = JSON.stringify({ state: { items: [], currency: 'usd' }, version: 1 });
+    localStorage.setItem(BOOT_CART.key, other);
+    const doc = page(shop);
+    run(doc);
+    const add = doc.getElementById('add') as HTMLButtonElement;
+    add.click();
+    expect(localStorage.getItem(BOOT_CART.key)).toBe(other);
+    expect(kept().map((p) => p.el)).toEqual([add]);
+    expect(add.getAttribute('aria-busy')).toBe('true');
+    expect(cartButton(doc).hidden).toBe(true);
+  });
+
+  it('keeps the press for the app when storage refuses the write', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const doc = page(shop);
+    run(doc);
+    const add = doc.getElementById('add') as HTMLButtonElement;
+    add.click();
+    expect(kept().map((p) => p.el)).toEqual([add]);
+    expect(cartButton(doc).hidden).toBe(true);
+  });
+
+  it('after a kept choice (the currency) the add waits too: presses happen in their order', () => {
+    vi.useFakeTimers();
+    const doc = page(shop);
+    run(doc);
+    const select = doc.getElementById('cur') as HTMLSelectElement;
+    select.value = 'sek';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const add = doc.getElementById('add') as HTMLButtonElement;
+    add.click();
+    expect(kept().map((p) => p.el)).toEqual([select, add]);
+    expect(localStorage.getItem(BOOT_CART.key)).toBeNull();
   });
 });
 

@@ -15,10 +15,14 @@ import {
   sanitizeItems,
   withLines,
 } from './model/cart';
+import { CART_RULES, CART_STORAGE } from './model/cart-rules';
 import { type Currency, currencyCookie, currencyForLanguages, isCurrency } from './model/currency';
 
-/** localStorage key; bump the suffix (and migrate) when the stored shape changes. */
-export const CART_STORAGE_KEY = 'atelier-cart-v1';
+/**
+ * localStorage key; bump the suffix (and migrate) when the stored shape changes. The boot script
+ * writes this shape too (an "Add to Cart" before the app has started: model/cart-rules.ts).
+ */
+export const CART_STORAGE_KEY = CART_STORAGE.key;
 
 /** A Stripe Checkout Session id (cs_test_…, cs_live_…). */
 const CHECKOUT_SESSION_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
@@ -123,8 +127,8 @@ export const useCartStore = create<CartState>()(
       add: (item, quantity) => {
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
-        if (next.refused) toast({ title: 'Cart limit', description: next.refused, destructive: true });
-        else if (next.added) toast({ title: 'Added to cart', description: item.title });
+        if (next.refused) toast({ title: CART_RULES.said.limit, description: next.refused, destructive: true });
+        else if (next.added) toast({ title: CART_RULES.said.added, description: item.title });
       },
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),
@@ -149,7 +153,7 @@ export const useCartStore = create<CartState>()(
       // src/main.tsx restores it: before the first render of the app shell, but only after
       // React has taken over a server-rendered page, whose HTML shows the empty EUR cart
       skipHydration: true,
-      version: 1,
+      version: CART_STORAGE.version,
       storage: safeStorage,
       partialize: (state): Persisted => ({
         items: state.items,

@@ -33,7 +33,7 @@ const appRoot = () => document.getElementById('root');
 /**
  * A modal side panel (import it through LazySheet, which keeps framer-motion out of the entry): focus moves in and stays in (Tab wraps, the page behind is inert),
  * Escape, the overlay and the Close button close it, focus returns to the opener (or, when the
- * opener is gone, to the page's main heading). Toasts shown before it opened are about the page
+ * opener is gone or hidden, to the page's main heading). Toasts shown before it opened are about the page
  * behind it and go; toasts raised while it is open show above it.
  */
 export function Sheet({ open, onOpenChange, title, description, side = 'right', children, id }: SheetProps) {
@@ -73,8 +73,9 @@ export function Sheet({ open, onOpenChange, title, description, side = 'right', 
       const active = document.activeElement;
       const lost = !active || active === document.body || !active.isConnected || panelRef.current?.contains(active);
       if (!lost) return;
-      if (opener?.isConnected) opener.focus();
-      else focusMainHeading();
+      // an opener that is gone or hidden (the cart button of an emptied cart) takes no focus
+      opener?.focus();
+      if (!opener || document.activeElement !== opener) focusMainHeading();
     };
   }, [open]);
 

@@ -21,20 +21,22 @@ export function AddToCartButton({
   const add = useCartStore((s) => s.add);
   const { currency, priceOf } = useShopPricing();
   const soldOut = available <= 0;
+  const line = {
+    id: printCartId(print.id),
+    title: print.title,
+    price: priceOf(print),
+    currency,
+    imageUrl: imageSource(print, print.main_image || print.cover_image, 400)?.src ?? '',
+  };
   return (
     <button
       type="button"
       className={button({ tone: 'solid', block })}
       disabled={soldOut}
-      onClick={() =>
-        add({
-          id: printCartId(print.id),
-          title: print.title,
-          price: priceOf(print),
-          currency,
-          imageUrl: imageSource(print, print.main_image || print.cover_image, 400)?.src ?? '',
-        })
-      }
+      // the line as add() receives it: the boot script adds it when pressed before the app has
+      // started (scripts/vite/boot-after-paint.ts); checkout prices it from the database
+      data-cart-line={JSON.stringify(line)}
+      onClick={() => add(line)}
     >
       {soldOut ? 'Sold Out' : 'Add to Cart'}
     </button>

@@ -11,7 +11,11 @@ export const trigger = style({
   borderRadius: vars.radius.pill,
   background: vars.color.surfaceRaised,
   fontSize: vars.fontSize.sm,
-  selectors: { '&:hover': { borderColor: vars.color.ink } },
+  selectors: {
+    '&:hover': { borderColor: vars.color.ink },
+    // the class's display would override the attribute's
+    '&[hidden]': { display: 'none' },
+  },
 });
 
 export const count = style({

@@ -1,53 +1,23 @@
-import { ORDER_LIMITS } from '@/lib/contract/contract.gen';
-import { type Currency, isCurrency } from './currency';
+import { addLine, CART_RULES, type CartItem, type NewCartItem, sanitizeLines } from './cart-rules';
 
-/** A cart line. `price` is in currency units, not cents. */
-export interface CartItem {
-  id: string;
-  title: string;
-  price: number;
-  currency: Currency;
-  imageUrl: string;
-  quantity: number;
-}
-
-export type NewCartItem = Omit<CartItem, 'quantity'> & { quantity?: number };
+export type { CartItem, NewCartItem } from './cart-rules';
 
 /** Cart line id of a print. */
 export const printCartId = (printId: string) => `print-${printId}`;
 
 /** What the cart says when an order would pass the contract's ORDER_LIMITS (the server's words). */
-export const CART_LIMITS = {
-  copies: `At most ${ORDER_LIMITS.copiesPerPrint} copies of each print per order: the editions are limited.`,
-  lines: `At most ${ORDER_LIMITS.lines} different prints per order.`,
-} as const;
+export const CART_LIMITS = { copies: CART_RULES.said.copies, lines: CART_RULES.said.lines } as const;
 
 /**
  * Adding an id already in the cart raises its quantity by `quantity` (default 1); a new id
- * is appended. `added` tells the caller which happened (only a new line gets a toast). The
- * cart keeps to the order limits the server applies: a line holds at most
- * ORDER_LIMITS.copiesPerPrint copies and the cart at most ORDER_LIMITS.lines lines; what it
- * could not take is named in `refused` (one of CART_LIMITS), else `refused` is ''.
+ * is appended, within the order limits the server applies (cart-rules.ts: addLine).
  */
 export function addToItems(
   items: readonly CartItem[],
   item: NewCartItem,
   quantity = item.quantity ?? 1,
 ): { items: CartItem[]; added: boolean; refused: string } {
-  const qty = Math.max(1, Math.floor(quantity));
-  const existing = items.find((line) => line.id === item.id);
-  const want = (existing?.quantity ?? 0) + qty;
-  const capped = Math.min(want, ORDER_LIMITS.copiesPerPrint);
-  const refused = want > capped ? CART_LIMITS.copies : '';
-  if (existing) {
-    return {
-      items: items.map((line) => (line.id === item.id ? { ...line, quantity: capped } : line)),
-      added: false,
-      refused,
-    };
-  }
-  if (items.length >= ORDER_LIMITS.lines) return { items: [...items], added: false, refused: CART_LIMITS.lines };
-  return { items: [...items, { ...item, quantity: capped }], added: true, refused };
+  return addLine(items, item, quantity, CART_RULES);
 }
 
 export const removeFromItems = (items: readonly CartItem[], id: string): CartItem[] =>
@@ -80,37 +50,8 @@ export const cartTotal = (items: readonly CartItem[]): number =>
 
 export const cartCount = (items: readonly CartItem[]): number => items.reduce((sum, line) => sum + line.quantity, 0);
 
-function isCartItem(value: unknown): value is CartItem {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'string' &&
-    v.id !== '' &&
-    typeof v.title === 'string' &&
-    typeof v.price === 'number' &&
-    Number.isFinite(v.price) &&
-    v.price >= 0 &&
-    isCurrency(v.currency) &&
-    typeof v.imageUrl === 'string' &&
-    typeof v.quantity === 'number' &&
-    Number.isInteger(v.quantity) &&
-    v.quantity > 0
-  );
-}
-
 /**
  * Whatever storage held, a valid list of lines within the order limits: unreadable data gives
  * an empty cart.
  */
-export function sanitizeItems(value: unknown): CartItem[] {
-  if (!Array.isArray(value)) return [];
-  const seen = new Set<string>();
-  const items: CartItem[] = [];
-  for (const entry of value) {
-    if (!isCartItem(entry) || seen.has(entry.id)) continue;
-    if (items.length >= ORDER_LIMITS.lines) break;
-    seen.add(entry.id);
-    items.push({ ...entry, quantity: Math.min(entry.quantity, ORDER_LIMITS.copiesPerPrint) });
-  }
-  return items;
-}
+export const sanitizeItems = (value: unknown): CartItem[] => sanitizeLines(value, CART_RULES);

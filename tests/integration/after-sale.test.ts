@@ -387,8 +387,8 @@ describe('disputes Stripe closes (charge.dispute.closed)', () => {
     const mails = await closedMails(order.id, 'won');
     expect(mails).toHaveLength(1);
     expect(mails[0].html).toContain('The payment stands');
-    // the buyer hears of no refund
-    expect(await mailsAbout(email, (s) => /refund/i.test(s), 0)).toHaveLength(0);
+    // the buyer hears of no refund, and of no decision from us (their bank tells them)
+    expect(await mailsAbout(email, (s) => /refund|decision/i.test(s), 0)).toHaveLength(0);
   });
 
   it('lost, delivered before the dispute was opened: refunded, certificate void, copy still sold, no opening mails', async () => {
@@ -413,6 +413,12 @@ describe('disputes Stripe closes (charge.dispute.closed)', () => {
     // a settled dispute is not announced as a new one, and the bank, not the shop, paid the buyer back
     expect(await mailsAbout(ARTIST, (s) => s === `Dispute: order ${order.id.slice(0, 8)}`, 0)).toHaveLength(0);
     expect(await mailsAbout(email, (s) => s.startsWith('About your payment') || /refund/i.test(s), 0)).toHaveLength(0);
+    // the buyer is told once what the bank's decision changed for them (however often Stripe says it)
+    const decided = await mailsAbout(email, (s) => s === `Order ${order.id.slice(0, 8)}: your bank's decision`);
+    expect(decided).toHaveLength(1);
+    expect(decided[0].html).toMatch(/in your favour: it returned €240(\.00)? to you/);
+    expect(decided[0].html).toContain('certificates of authenticity of this order are therefore no longer valid');
+    expect(decided[0].html).not.toMatch(/5–10 days/);
     expect(
       await mailsAbout(ARTIST, (s) => s.includes(`order ${order.id.slice(0, 8)}`) && /refund/i.test(s), 0),
     ).toHaveLength(0);

@@ -186,6 +186,13 @@ describe('completion certificate and refunds of the course', () => {
     );
     expect(artist).toHaveLength(1);
     expect(artist[0].html).toContain('enrolment has ended');
+    // the learner is told what the bank's decision changed: access ended, progress kept (no refund mail)
+    const learnerMails = await mailsTo(mail, 'disputer@example.com', 50, 1500);
+    const told = learnerMails.filter((m) => m.subject === `Order ${lostOrder.id.slice(0, 8)}: your bank's decision`);
+    expect(told).toHaveLength(1);
+    expect(told[0].html).toContain('access to the course has therefore ended');
+    expect(told[0].html).toContain('Your progress is kept');
+    expect(learnerMails.filter((m) => /refund/i.test(m.subject))).toHaveLength(0);
 
     expect(await enrolled(won.id)).toHaveLength(1);
     expect((await api(pb, 'GET', '/api/collections/course_modules/records', won.token)).body.items).toHaveLength(11);

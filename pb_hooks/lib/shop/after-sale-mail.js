@@ -200,13 +200,43 @@ function sendDispute(orderId, summary) {
 }
 
 /**
- * How a dispute ended (called once, by whoever recorded it): the artist. `won` and the rest
- * change nothing on the order; `lost` has already counted the disputed amount as refunded.
+ * A lost dispute, told to the buyer: what it changed for them (access ended, certificates void).
+ * Not the refund mail: the shop refunded nothing (their bank gave the amount back, and it is
+ * already theirs), so "your refund … within 5–10 days" would be untrue.
+ */
+function sendDisputeLostToBuyer(order) {
+  const buyer = order.getString("email");
+  if (!buyer) return true;
+  const ref = escapeHtml(order.id.slice(0, 8));
+  const sum = escapeHtml(money(order.getInt("amount_refunded"), order.getString("currency")));
+  const full = order.getString("status") === "refunded";
+  const effect = !full
+    ? ""
+    : order.getString("kind") === "course"
+      ? "<p>Your access to the course has therefore ended; chapters downloaded for offline use leave your devices the next time they are online. Your progress is kept: if you enrol again one day, you continue where you stopped.</p>"
+      : "<p>The certificates of authenticity of this order are therefore no longer valid.</p>";
+  const body = `<p>Your bank decided the dispute about order ${ref} in your favour: it returned ${sum} to you. Nothing more is needed from you.</p>${effect}${itemsHtml(order)}${pageLink(order)}`;
+  return sendTo(
+    buyer,
+    `Order ${order.id.slice(0, 8)}: your bank's decision`,
+    "Your dispute is settled",
+    body,
+    "order-dispute-lost",
+    order.id,
+    $os.getenv("ARTIST_EMAIL") || undefined,
+  ).ok;
+}
+
+/**
+ * How a dispute ended (called once, by whoever recorded it): the artist; the buyer too when it
+ * was `lost`, which has already counted the disputed amount as refunded. `won` and the rest
+ * change nothing on the order (the buyer hears of those from their bank).
  */
 function sendDisputeClosed(orderId, outcome, summary) {
-  const artist = $os.getenv("ARTIST_EMAIL");
-  if (!artist) return true;
   const order = $app.findRecordById(Collections.Orders, orderId);
+  const buyerOk = outcome === "lost" ? sendDisputeLostToBuyer(order) : true;
+  const artist = $os.getenv("ARTIST_EMAIL");
+  if (!artist) return buyerOk;
   const ref = escapeHtml(order.id.slice(0, 8));
   const buyer = order.getString("email");
   const about = `the dispute on order ${ref} from ${escapeHtml(buyer || "unknown")} (${escapeHtml(summary)})`;
@@ -230,15 +260,17 @@ function sendDisputeClosed(orderId, outcome, summary) {
   } else {
     text = `<p>Stripe closed ${about} as <strong>${escapeHtml(outcome)}</strong>. Nothing changes on the order; the Stripe dashboard has the details.</p>`;
   }
-  return sendTo(
-    artist,
-    `Dispute ${word}: order ${order.id.slice(0, 8)}`,
-    `A dispute is ${word}`,
-    `${text}${itemsHtml(order)}`,
-    "order-dispute-closed-artist",
-    orderId,
-    buyer || undefined,
-  ).ok;
+  return (
+    sendTo(
+      artist,
+      `Dispute ${word}: order ${order.id.slice(0, 8)}`,
+      `A dispute is ${word}`,
+      `${text}${itemsHtml(order)}`,
+      "order-dispute-closed-artist",
+      orderId,
+      buyer || undefined,
+    ).ok && buyerOk
+  );
 }
 
 module.exports = { sendShipped, sendDelivered, sendRefund, sendDispute, sendDisputeClosed, pageLink };

@@ -176,13 +176,17 @@ export async function runFloor(ctx, { buyers, round }) {
 const pbTime = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
 /**
- * PocketBase's own warnings and errors (not request lines) written since `sinceMs`: why a hook answered
- * an error, e.g. a failed Stripe call's status and error text (lib/shop/stripe.js logFailure).
- * The logger writes its batch after 3 s of quiet, so this waits for it first.
+ * PocketBase's own warnings and errors (not request lines) written while the crowd was answered
+ * (from `sinceMs` to `untilMs`; the payments after it log mail failures, the bench has no SMTP):
+ * why a hook answered an error, e.g. a failed Stripe call's status and error text
+ * (lib/shop/stripe.js logFailure) or a call repeated after a network failure. The logger writes
+ * its batch after 3 s of quiet, so this waits for it first.
  */
-export async function serverErrors(ctx, sinceMs) {
+export async function serverErrors(ctx, sinceMs, untilMs) {
   await new Promise((r) => setTimeout(r, 3500));
-  const filter = encodeURIComponent(`level >= 4 && data.type != 'request' && created >= '${pbTime(sinceMs)}'`);
+  const filter = encodeURIComponent(
+    `level >= 4 && data.type != 'request' && created >= '${pbTime(sinceMs)}' && created <= '${pbTime(untilMs)}'`,
+  );
   const logs = await ctx.su(`/api/logs?perPage=20&sort=created&filter=${filter}`);
   return logs.items.map((l) => `${l.created} ${l.message} ${JSON.stringify(l.data)}`);
 }
@@ -237,7 +241,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given })
     limited: limited.length,
     errors: errors.length,
     errorSample: errors.slice(0, 3).map((r) => `${r.status} ${r.json?.message ?? ''}`),
-    serverErrors: errors.length ? await serverErrors(ctx, startedAt) : [],
+    serverErrors: errors.length ? await serverErrors(ctx, startedAt, startedAt + lastAnswer + 1000) : [],
     paid,
     sold: after.sold,
     oversold: Math.max(0, after.sold - edition, paid - edition, winners.length - edition) + badNumbers,

@@ -370,7 +370,7 @@ function reportingWindow(): Window {
 
 describe('asking for the app where the browser reports what it has shown', () => {
   const runIn = (doc: Document) => {
-    boot(doc, reportingWindow(), BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID);
+    boot(doc, reportingWindow(), BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID, BOOT_CART);
     doc.dispatchEvent(new Event('DOMContentLoaded'));
   };
   const hero = '<main><p>Prints</p><img fetchpriority="high" elementtiming="hero" src="/hero.jpg"></main>';

@@ -4,7 +4,8 @@
 //   GET  /health                       → 200 "ok"
 //   GET  /stats                        → 200 JSON {renders} (pages rendered since start)
 //   GET  /render?url=/path?query&currency=eur|sek|usd
-//                                      → 200 JSON {kind:"page", status, head, html, state, build, seq}
+//                                      → 200 JSON {kind:"page", status, head, html, state, build, seq,
+//                                          routes, preload}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
 //   POST /images {src, widths}         → 200 JSON {kind:"images", width, height, files:[{width, path}]}
 //     (Authorization: Bearer RENDER_SECRET) | 400/500 {kind:"error", message}; 403 without the
@@ -29,6 +30,8 @@ if (source && process.env.PB_URL) readFromOwnAddress(process.env.PB_URL, source)
 const host = process.env.RENDER_HOST ?? '127.0.0.1';
 /** The client build this bundle was built with; the hook serves the shell when its shell differs. */
 const build = import.meta.env.ATELIER_CLIENT_ENTRY ?? '';
+/** The client chunks each route's pages need besides the app's start, from the same build. */
+const routeChunks = import.meta.env.ATELIER_ROUTE_CHUNKS ?? {};
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -57,8 +60,11 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       console.warn(`[render] ${target}: ${result.message}`);
       return json(res, 503, result);
     }
-    // `seq` numbers the renders, so a cached page shows which render it came from
-    return json(res, 200, { ...result, build, seq: renders });
+    // `seq` numbers the renders, so a cached page shows which render it came from; `preload`
+    // is what the page asks for with the app's start (pb_hooks/lib/pages/ssr.js)
+    const routes = result.kind === 'page' ? result.routes : [];
+    const preload = [...new Set(routes.flatMap((id) => routeChunks[id] ?? []))];
+    return json(res, 200, { ...result, build, seq: renders, preload });
   }
 
   if (req.method === 'POST' && url.pathname === '/images') {

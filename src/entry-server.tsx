@@ -36,6 +36,8 @@ export type RenderResult =
       html: string;
       /** The dehydrated query state, safe to put inside a <script type="application/json">. */
       state: string;
+      /** The ids of the routes the page is made of (the renderer adds their chunks to the page). */
+      routes: string[];
     }
   /** The app sends this URL elsewhere; the browser app does that from the shell. */
   | { kind: 'redirect'; location: string }
@@ -107,7 +109,8 @@ export async function render(url: string, currency: string | null = null): Promi
     const markup = renderToString(<App queryClient={queryClient} router={router} />);
     // taken right after rendering, so the state is exactly what the markup shows
     const state = serializeState(dehydrate(queryClient, { shouldDehydrateQuery: shouldSend }));
-    return { kind: 'page', status: notFound ? 404 : 200, ...splitHoisted(markup), state };
+    const routes = matches.map((m) => m.routeId as string);
+    return { kind: 'page', status: notFound ? 404 : 200, ...splitHoisted(markup), state, routes };
   } finally {
     // drops the cache and its timers, so nothing of this render outlives it
     queryClient.clear();

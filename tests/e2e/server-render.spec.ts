@@ -91,6 +91,38 @@ test.describe("the app's scripts", () => {
   }
 });
 
+test.describe("a page's chunks", () => {
+  for (const path of ['/print-editions', '/print-view']) {
+    test(`${path}: every script the page hydrates with was asked for with the app's start`, async ({ page }) => {
+      await page.addInitScript(() => {
+        // (no <html> yet when this runs)
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement?.hasAttribute('data-hydrated')) return;
+          (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+      });
+      await page.goto(path);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const { listed, before } = await page.evaluate(() => {
+        const boot = document.querySelector('script[data-boot]');
+        const at = (window as unknown as { hydratedAt: number }).hydratedAt;
+        return {
+          listed: [boot?.getAttribute('data-entry'), ...(boot?.getAttribute('data-preload') ?? '').split(' ')],
+          before: performance
+            .getEntriesByType('resource')
+            .filter((r) => r.startTime < at)
+            .map((r) => new URL(r.name).pathname)
+            .filter((p) => p.startsWith('/assets/') && p.endsWith('.js')),
+        };
+      });
+      // none was found only once the app's router had run (a round trip later on a phone)
+      expect(before.filter((p) => !listed.includes(p))).toEqual([]);
+      expect(before.some((p) => p.includes(path.slice(1)))).toBe(true);
+    });
+  }
+});
+
 test.describe('hydration', () => {
   // a visitor whose currency (USD) is not the default (EUR): the server renders their prices
   // in it, and hydration keeps them

@@ -2,7 +2,9 @@
 // in the first HTML; PocketBase keeps each finished page a few seconds and falls back to the
 // app shell when the renderer is gone. Needs the build (`npm test` builds before this step).
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPocketBase } from '../support/pocketbase';
@@ -129,6 +131,34 @@ describe('server-rendered public pages', () => {
     expect(root).toContain('The Whispering Room');
     expect(root).toContain('Lantern Bearer');
     expect(root).toMatch(/<img\b[^>]*srcSet="[^"]*artworks[^"]*400w/);
+  });
+
+  it("a page's boot script asks for its route's chunks with the app's start, each once", async () => {
+    const boot = (html: string) => {
+      const tag = /<script data-boot\b[^>]*>/.exec(html)?.[0] ?? '';
+      const preload = (/data-preload="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ').filter(Boolean);
+      return { entry: /data-entry="([^"]*)"/.exec(tag)?.[1] ?? '', preload };
+    };
+    // the shell (an account page): the app's start chunks only
+    const shell = boot((await page('/my-courses')).html).preload;
+    const named = (hrefs: string[]) => hrefs.map((h) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(h)?.[1] ?? h);
+    const ownOf = async (path: string) => {
+      const { entry, preload } = boot((await page(path)).html);
+      expect(new Set(preload).size, `${path}: listed once each`).toBe(preload.length);
+      expect(preload, path).not.toContain(entry);
+      expect(preload.slice(0, shell.length), `${path}: the start chunks first`).toEqual(shell);
+      const own = preload.slice(shell.length);
+      for (const href of own) expect(existsSync(resolve('dist', href.slice(1))), href).toBe(true);
+      return named(own);
+    };
+    expect(await ownOf('/print-editions')).toEqual(
+      expect.arrayContaining(['print-editions', 'live-stock', 'availability', 'ShopPage.css']),
+    );
+    expect(await ownOf('/print-view')).toEqual(expect.arrayContaining(['print-view', 'PrintViewPage', 'ImageGallery']));
+    const post = await ownOf(`/news/${await firstNewsSlug()}`);
+    expect(post).toEqual(expect.arrayContaining(['news._slug', 'NewsPostPage']));
+    expect(post).not.toContain('print-editions');
+    expect(await ownOf('/whispering-game')).toContain('whispering-game');
   });
 
   it('links the stylesheet in <head>, so the page paints styled before any script loads', async () => {

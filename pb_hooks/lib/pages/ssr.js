@@ -182,7 +182,10 @@ function pageResponse(e, entry, how) {
  */
 function assemble(shell, r, currency) {
   const root = `<div id="root">${r.html}</div>\n    <script type="application/json" id="${STATE_ID}" data-currency="${currency}">${r.state}</script>`;
-  let html = shell.replace(ROOT, () => root);
+  let html = withRouteChunks(
+    shell.replace(ROOT, () => root),
+    r.preload,
+  );
   // the page reads without JavaScript now: the shell's "needs JavaScript" note would be wrong
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, "");
   // the page's head hints (the LCP image's preload) go ahead of the scripts: on a slow link the
@@ -195,6 +198,24 @@ function assemble(shell, r, currency) {
         : `${html.slice(0, at)}${r.head}\n    ${html.slice(at)}`;
   }
   return html;
+}
+
+// The boot script's list of chunks to ask for with the app (scripts/vite/boot-after-paint.ts)
+const BOOT_PRELOAD = /(<script data-boot\b[^>]*\bdata-preload=")([^"]*)(")/;
+const CHUNK = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * The page with the chunks its routes need (the renderer's `preload`) added to the boot
+ * script's list, after the app's start chunks: asked for with them, not a round trip after the
+ * app has started and its router has found the route.
+ */
+function withRouteChunks(html, preload) {
+  if (!Array.isArray(preload) || !preload.length) return html;
+  return html.replace(BOOT_PRELOAD, (_, open, list, close) => {
+    const listed = list.split(" ").filter(Boolean);
+    for (const href of preload) if (CHUNK.test(href) && listed.indexOf(href) === -1) listed.push(href);
+    return `${open}${listed.join(" ")}${close}`;
+  });
 }
 
 function askRenderer(url, currency) {

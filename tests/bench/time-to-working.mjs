@@ -48,8 +48,11 @@ async function once(browser, url, kind, network) {
     // a script the runner puts in the page, and evaluating it on a first visit at 4x CPU held the
     // throttled main thread for hundreds of ms ("Subscribe" was found ~500 ms after the first
     // paint, on the local network, with no app involved).
-    let spot = null;
-    while (!(spot = await page.evaluate(paintedControl, kind).catch(() => null))) await page.waitForTimeout(10);
+    let spot = await page.evaluate(paintedControl, kind).catch(() => null);
+    while (!spot) {
+      await page.waitForTimeout(10);
+      spot = await page.evaluate(paintedControl, kind).catch(() => null);
+    }
     if (kind === 'subscribe') return { ms: spot.at, ssr, paint: await paint() };
     const inCart = () =>
       page.evaluate(() => (JSON.parse(localStorage.getItem('atelier-cart-v1') ?? '{}').state?.items ?? []).length > 0);

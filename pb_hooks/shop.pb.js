@@ -17,6 +17,8 @@ routerAdd(
     // resolves its path on every call (README, "Print drops").
     // A VM's first checkout: the drop bench's profile counts them (a crowd that stalls reaches
     // many VMs that never served one, and each costs more than a warm VM's answer).
+    // (ms on the wall clock: the profile module is not loaded yet, and these phases are long)
+    const enteredAt = Date.now();
     const firstOnVm = !globalThis.__atelierCheckout;
     if (firstOnVm) {
       globalThis.__atelierCheckout = {
@@ -25,10 +27,15 @@ routerAdd(
       };
     }
     const hot = globalThis.__atelierCheckout;
+    const loadedAt = Date.now();
     hot.headers.set(e);
     const prof =
       $os.getenv("ATELIER_PROFILE") === "1"
-        ? require(`${__hooks}/lib/shop/profile.js`).start(e.request.header.get("X-Bench-Sent"), firstOnVm)
+        ? require(`${__hooks}/lib/shop/profile.js`).start(e.request.header.get("X-Bench-Sent"), {
+            firstOnVm,
+            enteredAt,
+            loadedAt,
+          })
         : null;
     try {
       // The raw body, parsed once: cheaper than e.requestInfo() for a crowd of small JSON bodies.

@@ -19,15 +19,25 @@ function nowMs() {
 /**
  * A probe for one request: mark(name) closes the phase that started at the previous mark.
  * `sentAt` (epoch ms sent by the bench client) makes the first phase the time from sending
- * to the handler starting (connection, routing, rate limiter, VM acquisition). `firstOnVm`:
- * the hook VM serving it had not served a checkout before.
+ * to the handler starting (connection, routing, rate limiter, VM acquisition). `entry`: whether
+ * the hook VM serving it had not served a checkout before (`firstOnVm`), and the wall-clock ms
+ * when the handler's first statement ran (`enteredAt`) and when its modules were loaded
+ * (`loadedAt`); they split "queue" into what came before the JS ran ("toEntry") and the
+ * modules a VM's first checkout loads ("modules").
  */
-function start(sentAt, firstOnVm) {
+function start(sentAt, entry) {
   if (!enabled()) return null;
   const t0 = nowMs();
   const phases = {};
   const sent = Number(sentAt);
-  if (Number.isFinite(sent) && sent > 0) phases.queue = t0 - sent;
+  const firstOnVm = !!entry?.firstOnVm;
+  if (Number.isFinite(sent) && sent > 0) {
+    phases.queue = t0 - sent;
+    if (entry?.enteredAt) {
+      phases.toEntry = entry.enteredAt - sent;
+      phases.modules = entry.loadedAt - entry.enteredAt;
+    }
+  }
   let last = t0;
   return {
     mark(name) {
@@ -44,7 +54,7 @@ function start(sentAt, firstOnVm) {
         .store()
         .set(
           `${PREFIX}${t0}:${$security.randomString(8)}`,
-          JSON.stringify({ outcome: outcome, phases: phases, firstOnVm: !!firstOnVm }),
+          JSON.stringify({ outcome: outcome, phases: phases, firstOnVm: firstOnVm }),
         );
     },
   };

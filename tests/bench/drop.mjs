@@ -173,22 +173,30 @@ export async function runFloor(ctx, { buyers, round }) {
 }
 
 /** PocketBase's time format ("2026-11-27 20:00:00.000Z") for a filter on `created`. */
-const pbTime = (ms) => new Date(ms).toISOString().replace('T', ' ');
+export const pbTime = (ms) => new Date(ms).toISOString().replace('T', ' ');
+
+/**
+ * PocketBase's log entries that match `filter` (the oldest `perPage`, one line each) and how
+ * many match. The logger writes its batch after 3 s of quiet, so this waits for it first.
+ */
+export async function serverLogs(ctx, filter, perPage) {
+  await new Promise((r) => setTimeout(r, 3500));
+  const logs = await ctx.su(`/api/logs?perPage=${perPage}&sort=created&filter=${encodeURIComponent(filter)}`);
+  return {
+    total: logs.totalItems,
+    lines: logs.items.map((l) => `${l.created} ${l.message} ${JSON.stringify(l.data)}`),
+  };
+}
 
 /**
  * PocketBase's own warnings and errors (not request lines) written while the crowd was answered
  * (from `sinceMs` to `untilMs`; the payments after it log mail failures, the bench has no SMTP):
  * why a hook answered an error, e.g. a failed Stripe call's status and error text
- * (lib/shop/stripe.js logFailure) or a call repeated after a network failure. The logger writes
- * its batch after 3 s of quiet, so this waits for it first.
+ * (lib/shop/stripe.js logFailure) or a call repeated after a network failure.
  */
-export async function serverErrors(ctx, sinceMs, untilMs) {
-  await new Promise((r) => setTimeout(r, 3500));
-  const filter = encodeURIComponent(
-    `level >= 4 && data.type != 'request' && created >= '${pbTime(sinceMs)}' && created <= '${pbTime(untilMs)}'`,
-  );
-  const logs = await ctx.su(`/api/logs?perPage=20&sort=created&filter=${filter}`);
-  return logs.items.map((l) => `${l.created} ${l.message} ${JSON.stringify(l.data)}`);
+async function serverErrors(ctx, sinceMs, untilMs) {
+  const filter = `level >= 4 && data.type != 'request' && created >= '${pbTime(sinceMs)}' && created <= '${pbTime(untilMs)}'`;
+  return (await serverLogs(ctx, filter, 20)).lines;
 }
 
 /** One drop on a running server (of a new print, or of `print` when given). */

@@ -17,7 +17,7 @@
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { runDrop, startDropServer } from './drop.mjs';
+import { pbTime, runDrop, serverLogs, startDropServer } from './drop.mjs';
 import { judgeBudget, median } from './paired-verdict.mjs';
 
 const percentile = (sorted, p) =>
@@ -287,17 +287,12 @@ export default async function liveCount({ table, argv = [] }) {
  * (lib/shop/stripe.js: "repeated after a network failure", or "… failed" with status 0). A
  * repeat that worked leaves no trace in the rows, so the run counts them here.
  */
-async function stripeFailures(ctx, sinceMs) {
-  await new Promise((r) => setTimeout(r, 3500)); // the logger writes its batch after 3 s of quiet
-  const since = new Date(sinceMs).toISOString().replace('T', ' ');
-  const filter = encodeURIComponent(
-    `created >= '${since}' && (message = 'stripe request repeated after a network failure' || (message ~ 'stripe' && data.status = 0))`,
+function stripeFailures(ctx, sinceMs) {
+  return serverLogs(
+    ctx,
+    `created >= '${pbTime(sinceMs)}' && (message = 'stripe request repeated after a network failure' || (message ~ 'stripe' && data.status = 0))`,
+    10,
   );
-  const logs = await ctx.su(`/api/logs?perPage=10&sort=created&filter=${filter}`);
-  return {
-    total: logs.totalItems,
-    lines: logs.items.map((l) => `${l.created} ${l.message} ${JSON.stringify(l.data)}`),
-  };
 }
 
 const range = (list, f) => `${f(Math.min(...list))} … ${f(Math.max(...list))}`;

@@ -389,6 +389,13 @@ export async function startStripeStandin(opts = {}) {
         const r = m[2] === 'pay' ? await api.pay(m[1]) : await api.expire(m[1]);
         return send(200, r);
       }
+      // the buyer's bank disputes the session's charge and decides it ({status}: lost, won, ...)
+      m = u.pathname.match(/^\/_control\/sessions\/([^/]+)\/dispute$/);
+      if (m && req.method === 'POST') {
+        const { dispute } = await api.dispute(decodeURIComponent(m[1]));
+        const closed = await api.closeDispute(dispute, String(JSON.parse(body || '{}').status ?? 'lost'));
+        return send(200, { dispute: closed.dispute, status: closed.event?.status ?? null });
+      }
       return send(404, { error: { message: 'not found' } });
     } catch (err) {
       return send(500, { error: { type: 'api_error', message: String(err?.message ?? err) } });

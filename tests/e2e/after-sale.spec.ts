@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { asSuperuser } from './accounts';
 import { expect, test } from './fixtures';
-import { buy, newPrint, paidOrder, shown } from './order-support';
+import { bankDecides, buy, newPrint, paidOrder, shown } from './order-support';
 import { seriousAxeViolations, waitForServiceWorker } from './support';
 
 test('the order page opens from its private link, lists the certificate, and opens offline afterwards', async ({
@@ -53,6 +53,31 @@ test('the order page opens from its private link, lists the certificate, and ope
   // a link with a wrong signature opens nothing
   await page.goto(`/order/${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+});
+
+test('a dispute the bank decided for the buyer: the order page says reversed by the bank, also offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { checkout, token, code } = await paidOrder(request);
+  await bankDecides(request, checkout, 'lost');
+  await page.goto(`/order/${token}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Reversed by your bank');
+  const why = page.getByTestId('order-reversal');
+  await expect(why).toContainText('Your bank decided the dispute about this order in your favour: it returned €120');
+  await expect(why).toContainText('The certificates of authenticity of this order are therefore no longer valid.');
+  await expect(page.getByTestId('order-refunded')).toContainText('Returned by your bank on');
+  await expect(page.getByTestId('certificate')).toContainText(`${shown(code)} (void: reversed by your bank)`);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await waitForServiceWorker(page);
+  await page.reload();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('Reversed by your bank');
+  await expect(page.getByTestId('order-reversal')).toContainText('no longer valid');
+  await context.setOffline(false);
 });
 
 test('the verify page says valid with the print and number, and unknown for other codes', async ({ page, request }) => {

@@ -62,3 +62,20 @@ export async function paidOrder(request: APIRequestContext) {
 
 /** A certificate code as it is printed and typed (XXXX-XXXX-XXXX). */
 export const shown = (code: string) => `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
+
+/**
+ * The buyer's bank disputes the order's payment and decides it (`lost`: the money goes back to the
+ * buyer), through the Stripe stand-in that took the payment (its checkout page's origin), which
+ * sends the signed charge.dispute.* events to the webhook as Stripe would.
+ */
+export async function bankDecides(
+  request: APIRequestContext,
+  checkout: { url: string; sessionId: string },
+  status: string,
+) {
+  const res = await request.post(`${new URL(checkout.url).origin}/_control/sessions/${checkout.sessionId}/dispute`, {
+    data: { status },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { status: number | null }).status).toBe(200);
+}

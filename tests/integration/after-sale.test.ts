@@ -389,6 +389,7 @@ describe('disputes Stripe closes (charge.dispute.closed)', () => {
     expect(mails[0].html).toContain('The payment stands');
     // the buyer hears of no refund, and of no decision from us (their bank tells them)
     expect(await mailsAbout(email, (s) => /refund|decision/i.test(s), 0)).toHaveLength(0);
+    expect(((await (await orderApi((await orderLink(email)).token)).json()) as Json).bank_reversal).toBeNull();
   });
 
   it('lost, delivered before the dispute was opened: refunded, certificate void, copy still sold, no opening mails', async () => {
@@ -419,6 +420,18 @@ describe('disputes Stripe closes (charge.dispute.closed)', () => {
     expect(decided[0].html).toMatch(/in your favour: it returned €240(\.00)? to you/);
     expect(decided[0].html).toContain('certificates of authenticity of this order are therefore no longer valid');
     expect(decided[0].html).not.toMatch(/5–10 days/);
+    // the order page says what happened in the mail's words: reversed by their bank, certificates void
+    const view = (await (await orderApi((await orderLink(email)).token)).json()) as Json;
+    expect(view).toMatchObject({ status: 'refunded', amount_refunded: 24000 });
+    expect(view.bank_reversal).toEqual({
+      full: true,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lines: [
+        'Your bank decided the dispute about this order in your favour: it returned €240 to you. Nothing more is needed from you.',
+        'The certificates of authenticity of this order are therefore no longer valid.',
+      ],
+    });
+    expect(view.certificates[0].status).toBe('void');
     expect(
       await mailsAbout(ARTIST, (s) => s.includes(`order ${order.id.slice(0, 8)}`) && /refund/i.test(s), 0),
     ).toHaveLength(0);

@@ -193,6 +193,19 @@ describe('completion certificate and refunds of the course', () => {
     expect(told[0].html).toContain('access to the course has therefore ended');
     expect(told[0].html).toContain('Your progress is kept');
     expect(learnerMails.filter((m) => /refund/i.test(m.subject))).toHaveLength(0);
+    // their order page (the mail's link) names the reversal in the same words, not a plain refund
+    const token = /\/order\/([a-z0-9]{15}-[0-9a-f]{32})"/.exec(told[0].html)?.[1];
+    const view = await (await fetch(`${pb.url}/api/atelier/order/${token}`)).json();
+    expect(view).toMatchObject({ kind: 'course', status: 'refunded' });
+    expect(view.bank_reversal).toEqual({
+      full: true,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lines: [
+        expect.stringMatching(/^Your bank decided the dispute about this order in your favour: it returned /),
+        expect.stringContaining('Your access to the course has therefore ended'),
+      ],
+    });
+    expect(view.bank_reversal.lines[1]).toContain('Your progress is kept');
 
     expect(await enrolled(won.id)).toHaveLength(1);
     expect((await api(pb, 'GET', '/api/collections/course_modules/records', won.token)).body.items).toHaveLength(11);

@@ -207,15 +207,11 @@ function sendDispute(orderId, summary) {
 function sendDisputeLostToBuyer(order) {
   const buyer = order.getString("email");
   if (!buyer) return true;
-  const ref = escapeHtml(order.id.slice(0, 8));
-  const sum = escapeHtml(money(order.getInt("amount_refunded"), order.getString("currency")));
+  const sum = money(order.getInt("amount_refunded"), order.getString("currency"));
   const full = order.getString("status") === "refunded";
-  const effect = !full
-    ? ""
-    : order.getString("kind") === "course"
-      ? "<p>Your access to the course has therefore ended; chapters downloaded for offline use leave your devices the next time they are online. Your progress is kept: if you enrol again one day, you continue where you stopped.</p>"
-      : "<p>The certificates of authenticity of this order are therefore no longer valid.</p>";
-  const body = `<p>Your bank decided the dispute about order ${ref} in your favour: it returned ${sum} to you. Nothing more is needed from you.</p>${effect}${itemsHtml(order)}${pageLink(order)}`;
+  const words = require(`${__hooks}/lib/shop/dispute-words.js`);
+  const effect = full ? `<p>${escapeHtml(words.effect(order.getString("kind")))}</p>` : "";
+  const body = `<p>${escapeHtml(words.decided(sum, `order ${order.id.slice(0, 8)}`))}</p>${effect}${itemsHtml(order)}${pageLink(order)}`;
   return sendTo(
     buyer,
     `Order ${order.id.slice(0, 8)}: your bank's decision`,

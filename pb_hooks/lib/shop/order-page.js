@@ -62,6 +62,11 @@ function view(app, order, token) {
     tracking_url: order.getString("tracking_url"),
     items: items,
     certificates: certificates,
+    // a dispute the buyer's bank decided for them: what it changed, in the words of their mail
+    bank_reversal: require(`${__hooks}/lib/shop/dispute-words.js`).bankReversal(
+      order,
+      require(`${__hooks}/lib/shop/fulfil.js`).money,
+    ),
   };
 }
 

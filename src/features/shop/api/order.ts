@@ -44,6 +44,11 @@ export interface BuyerOrder {
     edition_numbers: number[];
   }[];
   certificates: OrderCertificate[];
+  /**
+   * A dispute the buyer's bank decided for them (the server's words, as in their mail): `full`
+   * when the whole payment went back. Absent in a copy saved before the server sent it.
+   */
+  bank_reversal?: { full: boolean; at: string | null; lines: string[] } | null;
 }
 
 /** The link's token: order id, dash, 32 hex digits of signature. */

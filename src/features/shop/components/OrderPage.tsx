@@ -60,6 +60,8 @@ export function OrderPage({ token }: { token: string }) {
   const { data: order } = useSuspenseQuery(orderQueryOptions(token));
   useCertificatesOffline(order);
   const refunded = order.amount_refunded > 0;
+  const reversal = order.bank_reversal ?? null;
+  const status = reversal?.full ? 'Reversed by your bank' : (LABEL[order.status] ?? order.status);
   return (
     <div className={`${container} ${styles.page}`}>
       <header className={styles.section}>
@@ -67,9 +69,18 @@ export function OrderPage({ token }: { token: string }) {
         <h1 className={styles.title}>Your order</h1>
         <p className={styles.muted}>
           {order.created ? `Placed on ${day(order.created)} · ` : ''}
-          <span data-testid="order-status">{LABEL[order.status] ?? order.status}</span>
+          <span data-testid="order-status">{status}</span>
         </p>
         <Progress order={order} />
+        {reversal ? (
+          <div data-testid="order-reversal" className={styles.section}>
+            {reversal.lines.map((line) => (
+              <p key={line} className={styles.muted}>
+                {line}
+              </p>
+            ))}
+          </div>
+        ) : null}
       </header>
 
       {order.tracking_number || order.tracking_url ? (
@@ -111,7 +122,10 @@ export function OrderPage({ token }: { token: string }) {
           </li>
           {refunded ? (
             <li className={styles.row} data-testid="order-refunded">
-              <span>Refunded{order.refunded_at ? ` on ${day(order.refunded_at)}` : ''}</span>
+              <span>
+                {reversal ? 'Returned by your bank' : 'Refunded'}
+                {(reversal?.at ?? order.refunded_at) ? ` on ${day(reversal?.at ?? order.refunded_at)}` : ''}
+              </span>
               <span>−{money(order.amount_refunded, order.currency)}</span>
             </li>
           ) : null}
@@ -141,7 +155,7 @@ export function OrderPage({ token }: { token: string }) {
               <li key={c.code} className={styles.row} data-testid="certificate">
                 <span className={c.status === 'void' ? styles.void_ : undefined}>
                   {c.title}, {c.edition_number}/{c.edition_size} · <span className={styles.code}>{c.code}</span>
-                  {c.status === 'void' ? ' (void: refunded)' : ''}
+                  {c.status === 'void' ? (reversal ? ' (void: reversed by your bank)' : ' (void: refunded)') : ''}
                 </span>
                 <span>
                   {c.ready ? (

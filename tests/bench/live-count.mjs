@@ -8,17 +8,21 @@
 // print_stock record's own `updated` time, written in the hold's transaction), and what the
 // buyers' p95 became next to the same drop with no pages open.
 //
-//   npm run bench -- live-count [--pages 2000] [--buyers 2000] [--edition 50] [--modes none,realtime,polling] [--repeat N]
+//   npm run bench -- live-count [--pages 2000] [--buyers 2000] [--edition 50] [--modes none,realtime,polling] [--repeat N] [--perf DIR]
 // After one warm-up drop (not judged), --repeat sets (default 5) each run every mode once, the
 // order reversed every other set. The verdict table under the rows judges the issue's targets:
 // the buyers' p95 at most 10 % above the drop without pages in the same set (the median change
 // and its 90 % interval, paired-verdict.mjs: "inconclusive" when the rounds spread across the
 // budget), PocketBase's CPU seconds per drop, and every page told within 2 s.
+import { spawn } from 'node:child_process';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pbTime, runDrop, serverLogs, startDropServer } from './drop.mjs';
 import { judgeBudget, median } from './paired-verdict.mjs';
+import { perfBreakdown } from './perf-breakdown.mjs';
 
 const percentile = (sorted, p) =>
   sorted.length
@@ -32,14 +36,18 @@ const pageAddress = (i) => `127.${200 + (i >> 8)}.${i & 255}.2`;
 /** PocketBase's "2026-11-27 12:00:00.123Z" → epoch ms. */
 const epoch = (s) => Date.parse(String(s).replace(' ', 'T'));
 
+/** The subscription the app makes (src/lib/stock/live-stock.ts: every print's count). */
+const LIVE_TOPIC = 'print_stock/*';
+
 /**
- * One page on the realtime stream: connects, subscribes to the print's record, and notes when a
- * message says it is sold out. Resolves once subscribed.
+ * One page on the realtime stream: connects, subscribes as the app does, and notes when a
+ * message says its print is sold out, and any message that raised the count it showed.
+ * Resolves once subscribed.
  */
 function realtimePage(base, printId, i) {
   const { hostname, port } = new URL(base);
   const localAddress = pageAddress(i);
-  const page = { soldOutAt: 0, messages: 0, close: () => {} };
+  const page = { soldOutAt: 0, messages: 0, shown: null, version: -1, late: 0, rises: 0, seen: [], close: () => {} };
   return new Promise((resolve, reject) => {
     const req = request({
       host: hostname,
@@ -65,7 +73,7 @@ function realtimePage(base, printId, i) {
           const data = /^data:(.*)$/m.exec(block)?.[1] ?? '';
           if (event === 'PB_CONNECT') {
             const { clientId } = JSON.parse(data);
-            const body = JSON.stringify({ clientId, subscriptions: [`print_stock/${printId}`] });
+            const body = JSON.stringify({ clientId, subscriptions: [LIVE_TOPIC] });
             const sub = request({
               host: hostname,
               port,
@@ -86,7 +94,18 @@ function realtimePage(base, printId, i) {
           } else if (event) {
             page.messages += 1;
             const record = JSON.parse(data).record;
-            if (record?.available === 0 && !page.soldOutAt) page.soldOutAt = Date.now();
+            if (record?.id !== printId) continue;
+            page.seen.push(record.available);
+            // as the app does (newerCounts): a message older than the count shown is ignored
+            if (record.version <= page.version) {
+              page.late += 1;
+              continue;
+            }
+            page.version = record.version;
+            // in a drop the count only falls: a page that shows a rise shows a stale count
+            if (page.shown !== null && record.available > page.shown) page.rises += 1;
+            page.shown = record.available;
+            if (record.available === 0 && !page.soldOutAt) page.soldOutAt = Date.now();
           }
         }
       });
@@ -155,7 +174,43 @@ async function openPages(n, open) {
   return pages;
 }
 
-async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs }) {
+/**
+ * `perf record -g` of PocketBase from just before the crowd until the pages were told (or 10 s
+ * passed), written to `dir` (--perf): where the server's CPU goes in a drop. Returns stop().
+ */
+function perfRecord(dir, pid, name, table) {
+  if (!dir) return async () => {};
+  mkdirSync(dir, { recursive: true });
+  const out = join(dir, `${name}.data`);
+  const binary = realpathSync(`/proc/${pid}/exe`);
+  const child = spawn('perf', ['record', '-g', '-F', String(PERF_HZ), '-p', String(pid), '-o', out], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => {
+    child.on('exit', resolve);
+    child.on('error', resolve);
+  });
+  return async () => {
+    child.kill('SIGINT');
+    await exited;
+    const p = perfBreakdown(out, binary, PERF_HZ);
+    console.log(`perf profile of PocketBase in ${name}: ${out}, ${p.seconds.toFixed(2)} CPU s sampled`);
+    table(
+      p.frames.map((f) => ({
+        'samples under': f.label,
+        share: `${(f.share * 100).toFixed(1)} %`,
+        'CPU s': (f.share * p.seconds).toFixed(2),
+      })),
+    );
+    console.log(
+      `top functions by own samples: ${p.top.map((t) => `${t.name} ${(t.share * 100).toFixed(1)} %`).join('; ')}\n`,
+    );
+  };
+}
+
+const PERF_HZ = 999;
+
+async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs, perf, table }) {
   const print = await ctx.createPrint(edition);
   const opened = performance.now();
   const pages =
@@ -168,10 +223,12 @@ async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs }) 
   // the crowd settles in (polling pages keep polling meanwhile)
   await new Promise((r) => setTimeout(r, 3000));
   const load = loadavg()[0];
+  const stopPerf = perfRecord(mode === 'none' ? '' : perf, ctx.server.child.pid, `round${round}-${mode}`, table);
   const r = await runDrop(ctx, { buyers, edition, round, print });
   // the count reaches the pages: wait up to 10 s for the last of them
   const until = Date.now() + 10_000;
   while (pages.some((p) => !p.soldOutAt) && Date.now() < until) await new Promise((res) => setTimeout(res, 100));
+  await stopPerf();
   const stock = await ctx.su(`/api/collections/print_stock/records/${print.id}`);
   const heldAt = epoch(stock.updated);
   for (const p of pages) p.close();
@@ -190,6 +247,7 @@ export const LIVE_OPTIONS = {
   'poll-ms': { type: 'string', default: '1000' },
   'hooks-pool': { type: 'string', default: '2500' },
   repeat: { type: 'string', default: '5' },
+  perf: { type: 'string', default: '' },
 };
 
 /** The budgets the rows are judged against: the issue's targets. */
@@ -233,6 +291,8 @@ export default async function liveCount({ table, argv = [] }) {
         edition,
         round: round++,
         pollMs,
+        perf: values.perf,
+        table,
       });
       const p95 = percentile(x.r.all, 95);
       const within2s = x.reach.filter((ms) => ms <= REACH_MS).length;
@@ -241,6 +301,8 @@ export default async function liveCount({ table, argv = [] }) {
         console.error(
           `errors (${mode}, ${set}), e.g.: ${x.r.errorSample.join(' | ')}\nPocketBase's warnings and errors:\n${x.r.serverErrors.join('\n')}`,
         );
+      const late = x.pages.find((p) => p.late || p.rises);
+      if (late) console.log(`(${mode}, ${set}) counts one page was sent, in order of arrival: ${late.seen.join(', ')}`);
       rows.push({
         set,
         'pages learn by': label(mode, pollMs),
@@ -250,6 +312,13 @@ export default async function liveCount({ table, argv = [] }) {
         'within 2 s': x.n ? `${within2s} / ${x.n}` : '–',
         'reach p50/p95/p99 ms': x.n ? trio(x.reach) : '–',
         'reach max ms': x.reach.length ? Math.round(x.reach.at(-1)) : '–',
+        'messages per page (median)': x.n ? median(x.pages.map((p) => p.messages)) : '–',
+        'pages sent a count late / shown a rise':
+          mode === 'realtime'
+            ? `${x.pages.filter((p) => p.late).length} / ${x.pages.filter((p) => p.rises).length}`
+            : '–',
+        'pages left showing more than left':
+          mode === 'realtime' ? x.pages.filter((p) => p.shown !== null && p.shown > x.stockAvailable).length : '–',
         'buyers p95 ms': Math.round(p95),
         'winners / sold out / errors': `${x.r.checkouts} / ${x.r.soldOut} / ${x.r.errors}`,
         oversold: x.r.oversold,

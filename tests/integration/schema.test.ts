@@ -147,7 +147,7 @@ const EXPECTED: Record<
     ],
     rules: PUBLIC_READ,
   },
-  print_stock: { fields: ['available', 'edition_size'], rules: PUBLIC_READ },
+  print_stock: { fields: ['available', 'edition_size', 'version'], rules: PUBLIC_READ },
   certificates: {
     fields: [
       'code',

@@ -3,6 +3,8 @@
 // prints.available, through a record save, so PocketBase's realtime sends it to every open page
 // subscribed to print_stock once the transaction commits. print_stock is public with an empty
 // rule: no per-subscriber query, and a few bytes per message (docs/architecture.md, live count).
+// Each change carries a version one higher than the last: PocketBase delivers each message from
+// a goroutine of its own, so a page may get two close changes in either order and keeps the newer.
 // CommonJS; require inside handlers.
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
@@ -20,6 +22,8 @@ function publish(txApp, printId, available, editionSize) {
   if (!rec.isNew() && rec.getInt("available") === available && rec.getInt("edition_size") === editionSize) return;
   rec.set("available", Math.max(0, available));
   rec.set("edition_size", Math.max(0, editionSize));
+  // read and written under this transaction's write lock: one more per change, in commit order
+  rec.set("version", rec.getInt("version") + 1);
   txApp.saveNoValidate(rec);
 }
 

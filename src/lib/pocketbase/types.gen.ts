@@ -577,6 +577,8 @@ export interface PrintStockRecord extends BaseRecord {
   edition_size: number;
   created: string;
   updated: string;
+  /** Kept by the server: goes up by one with every change of the count (pages apply only the newest). */
+  version: number;
 }
 
 /** `prints` (base collection) */

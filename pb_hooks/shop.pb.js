@@ -48,22 +48,30 @@ routerAdd(
         throw new BadRequestError("The request body must be a JSON object.");
       if (prof) prof.mark("parse");
       hot.input.checkEmail(body.customerEmail);
-      if (body.courseSlug == null) {
-        // A drop's crowd: answered here, without loading the checkout or touching the database.
-        const soldOut = hot.input.soldOutAnswer(body);
-        if (soldOut) throw soldOut;
+      // A drop's crowd: answered here, or its tickets taken here, before the checkout's modules
+      // load or the database is touched.
+      const front = body.courseSlug == null ? hot.input.crowdGate(body) : null;
+      if (front?.refusal) throw front.refusal;
+      const claims = front ? front.claims : null;
+      if (prof) prof.mark("front");
+      let result;
+      let handed = false;
+      try {
+        const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+        const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
+        if (body.courseSlug != null) {
+          result = require(`${__hooks}/lib/shop/course-checkout.js`).createCourseCheckout(body, auth);
+        } else {
+          const checkout = require(`${__hooks}/lib/shop/print-checkout.js`);
+          const visitor = { ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e) };
+          handed = true;
+          result = checkout.createPrintCheckout(body, auth, visitor, prof, claims);
+        }
+      } catch (err) {
+        // tickets the checkout never received go back to the gate
+        if (!handed) hot.input.giveBack(claims);
+        throw err;
       }
-      const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-      const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
-      const result =
-        body.courseSlug != null
-          ? require(`${__hooks}/lib/shop/course-checkout.js`).createCourseCheckout(body, auth)
-          : require(`${__hooks}/lib/shop/print-checkout.js`).createPrintCheckout(
-              body,
-              auth,
-              { ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e) },
-              prof,
-            );
       if (prof) prof.finish(200);
       return e.json(200, result);
     } catch (err) {

@@ -94,21 +94,47 @@ function shortageMessage(title, left) {
   return left <= 0 ? `"${title}" is sold out.` : `Only ${left} left of "${title}".`;
 }
 
+/** Returns tickets taken by crowdGate() to the gate (the checkout did not go ahead). */
+function giveBack(claims) {
+  const store = $app.store();
+  for (const c of claims || []) gate.giveBack(store, c.printId, c.quantity);
+}
+
 /**
- * The answer for a print cart the stock gate already knows cannot be served (a 409, as the
- * full checkout would give), or null to go on with the checkout. Bad input throws 400.
+ * A drop's crowd, before the checkout's modules load: a print cart the gate knows cannot be
+ * served gets its 409 (as the full checkout would give it), and otherwise the buyer takes the
+ * cart's tickets here. Taken at the front, the edition's tickets are gone after its first few
+ * requests, and the rest of the crowd is answered from the gate; taken after the checkout's
+ * modules had loaded (milliseconds on a hook VM's first request), every buyer who arrived in
+ * the meantime went down the long path too and queued on the store's lock (README, "Print drops").
+ * Returns {refusal}, {claims} (the caller owns them: createPrintCheckout, or giveBack), or null
+ * when the full checkout decides: no Stripe key, no email in the body (a signed-in buyer's
+ * account address), an entry that is stale or for a print not on sale. Bad input throws 400.
  */
-function soldOutAnswer(body) {
+function crowdGate(body) {
   const wanted = parsePrintItems(body.items);
   parseCurrency(body.currency);
   if (!$os.getenv("STRIPE_SECRET_KEY")) return null;
   const store = $app.store();
   const now = Date.now();
+  // reads first: most of a crowd is answered without the store's write lock
   for (const w of wanted) {
     const short = gate.shortState(gate.peek(store, w.printId), w.quantity, now);
-    if (short) return apiError(409, shortageMessage(short.title, short.left), "items", "sold_out");
+    if (short) return { refusal: apiError(409, shortageMessage(short.title, short.left), "items", "sold_out") };
   }
-  return null;
+  if (typeof body.customerEmail !== "string" || body.customerEmail === "") return null;
+  const claims = [];
+  for (const w of wanted) {
+    const r = gate.claim(store, w.printId, w.quantity, now);
+    if (r.result === "ok") {
+      claims.push({ printId: w.printId, quantity: w.quantity });
+      continue;
+    }
+    giveBack(claims);
+    if (r.result === "short") return { refusal: apiError(409, shortageMessage(r.title, r.left), "items", "sold_out") };
+    return null;
+  }
+  return { claims };
 }
 
-module.exports = { apiError, parsePrintItems, parseCurrency, checkEmail, shortageMessage, soldOutAnswer };
+module.exports = { apiError, parsePrintItems, parseCurrency, checkEmail, shortageMessage, crowdGate, giveBack };

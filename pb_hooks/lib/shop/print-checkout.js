@@ -36,29 +36,36 @@ function currentRates(app) {
 
 /**
  * body: {items:[{id, quantity}], currency, customerEmail?}; auth: optional user record;
- * visitor: {ip}; prof: optional timing probe (lib/shop/profile.js).
+ * visitor: {ip}; prof: optional timing probe (lib/shop/profile.js); taken: the cart's gate
+ * tickets when create-payment's crowd path already took them (checkout-input.js crowdGate),
+ * which this function then owns: every way out before the hold gives them back.
  */
-function createPrintCheckout(body, auth, visitor, prof) {
-  requireConfigured();
-  const wanted = parsePrintItems(body.items);
-  const currency = parseCurrency(body.currency);
-
-  const email = validEmail(body.customerEmail) || (auth ? auth.getString("email").toLowerCase() : "");
-  if (!email) {
-    throw apiError(
-      400,
-      "Please enter your email address: the copies are held for you under it while you pay.",
-      "customerEmail",
-      "validation_required",
-    );
-  }
-  const ip = visitor?.ip || "";
-  const network = require(`${__hooks}/lib/http/client-ip.js`).networkOf(ip);
-
-  // Most of a crowd stops here, answered from memory.
-  const claims = claimTickets(wanted);
-  if (prof) prof.mark("gate");
+function createPrintCheckout(body, auth, visitor, prof, taken) {
   const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
+  let wanted, currency, email, ip, network;
+  try {
+    requireConfigured();
+    wanted = parsePrintItems(body.items);
+    currency = parseCurrency(body.currency);
+    email = validEmail(body.customerEmail) || (auth ? auth.getString("email").toLowerCase() : "");
+    if (!email) {
+      throw apiError(
+        400,
+        "Please enter your email address: the copies are held for you under it while you pay.",
+        "customerEmail",
+        "validation_required",
+      );
+    }
+    ip = visitor?.ip || "";
+    network = require(`${__hooks}/lib/http/client-ip.js`).networkOf(ip);
+  } catch (err) {
+    for (const c of taken || []) gate.giveBack($app.store(), c.printId, c.quantity);
+    throw err;
+  }
+
+  // A crowd is answered from memory: at the front (taken), or here.
+  const claims = taken || claimTickets(wanted);
+  if (prof) prof.mark("gate");
   const pricing = require(`${__hooks}/lib/shop/pricing.js`);
   let settled = false;
   let order = null;

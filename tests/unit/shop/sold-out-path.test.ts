@@ -49,8 +49,11 @@ function pocketBase() {
         if (!store.has(k)) store.set(k, make());
         return store.get(k);
       },
+      setFunc: (k: string, fn: (old: string) => string) => store.set(k, fn(store.get(k) ?? '')),
     }),
   };
+  const env: Record<string, string> = { STRIPE_SECRET_KEY: 'sk_test_unit' };
+  const $os = { getenv: (k: string) => env[k] ?? '' };
   /** A fresh hook VM loading `entries`: what it loaded, and the modules. */
   const vm = (entries: string[]) => {
     const cache = new Map<string, { exports: Exports }>();
@@ -63,12 +66,13 @@ function pocketBase() {
       cache.set(rel, module);
       const source = readFileSync(resolve(HOOKS_DIR, rel), 'utf8');
       const require = (spec: string) => load(spec.slice(HOOKS_DIR.length + 1));
-      new Function('module', 'exports', 'require', '__hooks', '$app', 'ApiError', 'ValidationError', source)(
+      new Function('module', 'exports', 'require', '__hooks', '$app', '$os', 'ApiError', 'ValidationError', source)(
         module,
         module.exports,
         require,
         HOOKS_DIR,
         $app,
+        $os,
         ApiError,
         ValidationError,
       );
@@ -77,7 +81,7 @@ function pocketBase() {
     const modules = entries.map(load);
     return { loaded: loaded.sort(), modules };
   };
-  return { vm, store };
+  return { vm, store, env };
 }
 
 describe("create-payment's sold-out answer on a hook VM's first request", () => {
@@ -122,5 +126,92 @@ describe("create-payment's sold-out answer on a hook VM's first request", () => 
       expect(() => input.checkEmail!('buyer@example'), round).toThrow(/valid email/);
       expect(() => input.checkEmail!('buyer @example.com'), round).toThrow(/valid email/);
     }
+  });
+
+  describe('the crowd gate (tickets taken before the checkout loads)', () => {
+    type Front = { refusal?: ApiError; claims?: { printId: string; quantity: number }[] } | null;
+    const now = Date.now();
+    const setup = (entries: Record<string, { left: number; active?: boolean; until?: number }>) => {
+      const pb = pocketBase();
+      for (const [id, e] of Object.entries(entries)) {
+        pb.store.set(
+          `atelier_stock:${id}`,
+          JSON.stringify({
+            left: e.left,
+            pending: 0,
+            until: e.until ?? now + 30_000,
+            epoch: 1,
+            title: `Print ${id}`,
+            active: e.active ?? true,
+          }),
+        );
+      }
+      const input = pb.vm(['lib/shop/checkout-input.js']).modules[0]!;
+      const front = (items: { id: string; quantity: number }[], customerEmail: unknown = 'buyer@example.com') =>
+        input.crowdGate!({ items, currency: 'eur', customerEmail }) as Front;
+      const entry = (id: string) => JSON.parse(pb.store.get(`atelier_stock:${id}`) ?? 'null');
+      return { pb, input, front, entry };
+    };
+
+    it('gives the edition\'s tickets to the first buyers and answers the rest "sold out" at once', () => {
+      const { front, entry } = setup({ a: { left: 2 } });
+      expect(front([{ id: 'a', quantity: 1 }])?.claims).toEqual([{ printId: 'a', quantity: 1 }]);
+      expect(front([{ id: 'a', quantity: 1 }])?.claims).toEqual([{ printId: 'a', quantity: 1 }]);
+      const third = front([{ id: 'a', quantity: 1 }]);
+      expect(third?.claims).toBeUndefined();
+      expect(third?.refusal?.status).toBe(409);
+      expect(third?.refusal?.message).toBe('"Print a" is sold out.');
+      expect(entry('a')).toMatchObject({ left: 0, pending: 2 });
+    });
+
+    it('takes nothing when one line of the cart cannot be served, and says how many are left', () => {
+      const { front, entry } = setup({ a: { left: 3 }, b: { left: 1 } });
+      const r = front([
+        { id: 'a', quantity: 1 },
+        { id: 'b', quantity: 2 },
+      ]);
+      expect(r?.refusal?.status).toBe(409);
+      expect(r?.refusal?.message).toBe('Only 1 left of "Print b".');
+      expect(entry('a')).toMatchObject({ left: 3, pending: 0 });
+      expect(entry('b')).toMatchObject({ left: 1, pending: 0 });
+    });
+
+    it('leaves the decision to the full checkout (and holds nothing) without an email, a fresh entry or a Stripe key', () => {
+      const { front, entry, pb } = setup({ a: { left: 2 }, old: { left: 2, until: now - 1 } });
+      expect(front([{ id: 'a', quantity: 1 }], '')).toBeNull();
+      expect(front([{ id: 'a', quantity: 1 }], null)).toBeNull();
+      expect(front([{ id: 'new', quantity: 1 }])).toBeNull();
+      // a stale second line: the first line's ticket goes back
+      expect(
+        front([
+          { id: 'a', quantity: 1 },
+          { id: 'old', quantity: 1 },
+        ]),
+      ).toBeNull();
+      expect(entry('a')).toMatchObject({ left: 2, pending: 0 });
+      pb.env.STRIPE_SECRET_KEY = '';
+      expect(front([{ id: 'a', quantity: 1 }])).toBeNull();
+      expect(entry('a')).toMatchObject({ left: 2, pending: 0 });
+    });
+
+    it('gives tickets back when the checkout does not go ahead', () => {
+      const { front, entry, input } = setup({ a: { left: 1 } });
+      const r = front([{ id: 'a', quantity: 1 }]);
+      expect(entry('a')).toMatchObject({ left: 0, pending: 1 });
+      input.giveBack!(r?.claims);
+      expect(entry('a')).toMatchObject({ left: 1, pending: 0 });
+      expect(front([{ id: 'a', quantity: 1 }])?.claims).toHaveLength(1);
+    });
+
+    it("refuses bad input with the checkout's own 400s before taking anything", () => {
+      const { input, entry } = setup({ a: { left: 1 } });
+      expect(() => input.crowdGate!({ items: [], currency: 'eur', customerEmail: 'b@example.com' })).toThrow(
+        /Add some prints/,
+      );
+      expect(() =>
+        input.crowdGate!({ items: [{ id: 'a', quantity: 1 }], currency: 'gbp', customerEmail: 'b@example.com' }),
+      ).toThrow(/Currency must be/);
+      expect(entry('a')).toMatchObject({ left: 1, pending: 0 });
+    });
   });
 });

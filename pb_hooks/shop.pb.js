@@ -258,11 +258,25 @@ onRecordAfterDeleteSuccess((e) => {
   e.next();
 }, PRINTS);
 
+// The live count: a save of print_stock ended (after the realtime message went out, which
+// e.next() does), or its transaction rolled back: the newest count, if it changed meanwhile, is
+// sent now (lib/shop/live-stock.js).
+const liveCountSent = (e) => {
+  e.next();
+  require(`${__hooks}/lib/shop/live-stock.js`).released(e.record.id);
+};
+const PRINT_STOCK = require(`${__hooks}/lib/contract.gen.js`).Collections.PrintStock;
+onRecordAfterCreateSuccess(liveCountSent, PRINT_STOCK);
+onRecordAfterUpdateSuccess(liveCountSent, PRINT_STOCK);
+onRecordAfterCreateError(liveCountSent, PRINT_STOCK);
+onRecordAfterUpdateError(liveCountSent, PRINT_STOCK);
+
 // Abandoned checkouts give their stock back (Stripe's expired event does too; this
-// covers missed webhooks).
+// covers missed webhooks). And a live count whose sender never finished is sent.
 cronAdd("atelier_release_holds", "* * * * *", () => {
   const n = require(`${__hooks}/lib/shop/fulfil.js`).sweepExpiredHolds();
   if (n) $app.logger().info("released expired stock holds", "count", n);
+  require(`${__hooks}/lib/shop/live-stock.js`).sendStuck();
 });
 
 // Timing probes for the drop bench (tests/bench/drop.mjs --profile); absent in production.

@@ -7,16 +7,20 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newerCounts } from '../../src/lib/stock/live-stock';
+import { makeSeams, type Seams } from '../support/test-seam';
 import { getRecord } from './helpers';
 import { cancel, checkout, createPrint, nextIp, type Shop, startShop } from './shop-support';
 
 let shop: Shop;
+let seams: Seams;
 
 beforeAll(async () => {
-  shop = await startShop();
+  seams = makeSeams();
+  shop = await startShop(seams.env);
 });
 afterAll(async () => {
   await shop?.stop();
+  seams?.remove();
 });
 
 interface Change {
@@ -108,6 +112,47 @@ describe('the live count on the realtime stream', () => {
       const after = await getRecord(shop.pb, 'print_stock', print.id);
       expect(after).toMatchObject({ available: 1, version: soldOut.version + 1 });
       for (const s of streams) expect(shown(s)).toEqual({ available: 1, version: after.version });
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+  it('a change that commits while the last one is being sent is not sent on its own: the sender sends the newest after', async () => {
+    const print = await createPrint(shop.pb, { edition_size: 3 });
+    const start = await getRecord(shop.pb, 'print_stock', print.id);
+    const streams = await Promise.all(Array.from({ length: 5 }, () => openStream(shop.pb.url)));
+    const mine = (s: { changes: Change[] }) => s.changes.filter((c) => c.id === print.id);
+    const shown = (s: { changes: Change[] }) => newerCounts(undefined, mine(s))[print.id];
+    try {
+      const first = await seams.holdDuring(
+        'live-count-release',
+        // the first buyer's count (2 left) is saved and sent; its sender is held before it lets go
+        () => checkout(shop.pb, [{ id: print.id, quantity: 1 }], { ip: nextIp() }),
+        async () => {
+          await until(() => streams.every((s) => shown(s)?.available === 2));
+          // meanwhile a second buyer takes a copy: it is held in the database, not sent on its own
+          const second = await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { ip: nextIp() });
+          expect(second.status).toBe(200);
+          expect(await getRecord(shop.pb, 'prints', print.id)).toMatchObject({ available: 1 });
+          expect(await getRecord(shop.pb, 'print_stock', print.id)).toMatchObject({
+            available: 2,
+            version: start.version + 1,
+          });
+          await new Promise((r) => setTimeout(r, 300));
+          for (const s of streams) expect(shown(s)?.available).toBe(2);
+        },
+      );
+      expect(first.status).toBe(200);
+      // let go, the sender sends the count as it is now: one more message, the newest
+      await until(() => streams.every((s) => shown(s)?.available === 1));
+      expect(await getRecord(shop.pb, 'print_stock', print.id)).toMatchObject({
+        available: 1,
+        version: start.version + 2,
+      });
+      for (const s of streams)
+        expect(mine(s).map((c) => [c.available, c.version])).toEqual([
+          [2, start.version + 1],
+          [1, start.version + 2],
+        ]);
     } finally {
       for (const s of streams) s.close();
     }

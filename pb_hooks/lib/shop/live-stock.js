@@ -66,6 +66,7 @@ function publish(txApp, printId, available, editionSize) {
  * again), else the print is free for the next change to be sent at once.
  */
 function released(printId) {
+  require(`${__hooks}/lib/setup/test-seam.js`).hold("live-count-release");
   let again = false;
   $app.store().setFunc(STATE + printId, (old) => {
     again = old?.s === 2;

@@ -42,6 +42,10 @@ function encode(entry) {
   return entry ? JSON.stringify(entry) : "";
 }
 
+function entryOf(left, pending, until, epoch, active, title) {
+  return { left: left, pending: pending, until: until, epoch: epoch, title: title, active: active };
+}
+
 function fresh(entry, now) {
   return !!entry && entry.until > now;
 }
@@ -61,13 +65,23 @@ function claimState(entry, quantity, now) {
   if (!fresh(entry, now)) return { next: entry, result: "stale", epoch: entry ? entry.epoch : 0 };
   if (!entry.active) return { next: entry, result: "inactive" };
   if (entry.left < quantity) return { next: entry, result: "short", left: entry.left, title: entry.title };
-  return { next: { ...entry, left: entry.left - quantity, pending: entry.pending + quantity }, result: "ok" };
+  return {
+    next: entryOf(entry.left - quantity, entry.pending + quantity, entry.until, entry.epoch, entry.active, entry.title),
+    result: "ok",
+  };
 }
 
 /** Returns tickets of a buyer who did not reach the write transaction. */
 function giveBackState(entry, quantity) {
   if (!entry) return entry;
-  return { ...entry, left: entry.left + quantity, pending: Math.max(0, entry.pending - quantity) };
+  return entryOf(
+    entry.left + quantity,
+    Math.max(0, entry.pending - quantity),
+    entry.until,
+    entry.epoch,
+    entry.active,
+    entry.title,
+  );
 }
 
 /**
@@ -108,7 +122,7 @@ function loadState(entry, snapshot, epoch) {
 }
 
 function invalidateState(entry) {
-  return entry ? { ...entry, until: 0, epoch: entry.epoch + 1 } : entry;
+  return entry ? entryOf(entry.left, entry.pending, 0, entry.epoch + 1, entry.active, entry.title) : entry;
 }
 
 /** When an entry built now must be reloaded, given the first open hold's expiry (ms or 0). */
@@ -117,12 +131,21 @@ function validUntil(now, nextExpiryMs) {
   return nextExpiryMs && nextExpiryMs > now ? Math.min(cap, nextExpiryMs) : cap;
 }
 
-// ---- store adapter (PocketBase's $app.store(); any object with setFunc(key, fn) works) ----
+// ---- store adapter (PocketBase's $app.store(); any object with get(key) and setFunc(key, fn) works) ----
 
-/** Runs a transition under the store lock; fn returns {next, ...result}. */
-function update(store, printId, fn) {
-  let out;
-  store.setFunc(KEY_PREFIX + printId, (old) => {
+/**
+ * Runs a transition under the store lock; fn returns {next, ...result}. The transition is
+ * worked out before taking the lock from the value read (`seen`, read now when not given):
+ * if nobody changed it meanwhile, the lock is held only to compare and store, otherwise it
+ * is worked out again under the lock. The transitions are pure, so working one out twice is safe.
+ */
+function update(store, printId, fn, seen) {
+  const key = KEY_PREFIX + printId;
+  const before = seen === undefined ? store.get(key) : seen;
+  let out = fn(decode(before));
+  const guess = encode(out.next);
+  store.setFunc(key, (old) => {
+    if (old === before || (!old && !before)) return guess;
     out = fn(decode(old));
     return encode(out.next);
   });
@@ -130,9 +153,9 @@ function update(store, printId, fn) {
 }
 
 function claim(store, printId, quantity, now) {
+  const seen = store.get(KEY_PREFIX + printId);
   return (
-    shortState(peek(store, printId), quantity, now) ||
-    update(store, printId, (entry) => claimState(entry, quantity, now))
+    shortState(decode(seen), quantity, now) || update(store, printId, (entry) => claimState(entry, quantity, now), seen)
   );
 }
 
@@ -157,4 +180,4 @@ function peek(store, printId) {
   return decode(store.get(KEY_PREFIX + printId));
 }
 
-module.exports = { MAX_AGE_MS, shortState, validUntil, claim, giveBack, settle, load, invalidate, peek };
+module.exports = { MAX_AGE_MS, shortState, validUntil, claim, giveBack, settle, load, invalidate, peek, encode };

@@ -133,23 +133,16 @@ describe("create-payment's sold-out answer on a hook VM's first request", () => 
     const now = Date.now();
     const setup = (entries: Record<string, { left: number; active?: boolean; until?: number }>) => {
       const pb = pocketBase();
+      const gate = pb.vm(['lib/shop/stock-gate.js']).modules[0]!;
       for (const [id, e] of Object.entries(entries)) {
-        pb.store.set(
-          `atelier_stock:${id}`,
-          JSON.stringify({
-            left: e.left,
-            pending: 0,
-            until: e.until ?? now + 30_000,
-            epoch: 1,
-            title: `Print ${id}`,
-            active: e.active ?? true,
-          }),
-        );
+        const until = e.until ?? now + 30_000;
+        const entry = { left: e.left, pending: 0, until, epoch: 1, title: `Print ${id}`, active: e.active ?? true };
+        pb.store.set(`atelier_stock:${id}`, gate.encode!(entry) as string);
       }
       const input = pb.vm(['lib/shop/checkout-input.js']).modules[0]!;
       const front = (items: { id: string; quantity: number }[], customerEmail: unknown = 'buyer@example.com') =>
         input.crowdGate!({ items, currency: 'eur', customerEmail }) as Front;
-      const entry = (id: string) => JSON.parse(pb.store.get(`atelier_stock:${id}`) ?? 'null');
+      const entry = (id: string) => gate.peek!(pb.store, id);
       return { pb, input, front, entry };
     };
 

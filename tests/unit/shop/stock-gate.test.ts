@@ -101,6 +101,32 @@ describe('stock gate transitions', () => {
     expect(gate.claim(s, 'p', 1, 0).result).toBe('ok');
   });
 
+  it('a change that lands between the read and the lock is not lost: the transition is worked out again under the lock', () => {
+    // The gate works a transition out from what it read and takes the lock only to store it;
+    // this store lets another buyer take the last ticket just before each lock.
+    const m = new Map<string, string>();
+    let interleave: (() => void) | null = null;
+    const s: Store = {
+      get: (k) => m.get(k),
+      setFunc: (k, fn) => {
+        const other = interleave;
+        interleave = null;
+        other?.();
+        m.set(k, fn(m.get(k)));
+      },
+    };
+    // the other buyer, on the same data without the interleaving
+    const other: Store = { get: (k) => m.get(k), setFunc: (k, fn) => void m.set(k, fn(m.get(k))) };
+    gate.load(s, 'p', snap(1), 0);
+    interleave = () => gate.claim(other, 'p', 1, 0);
+    expect(gate.claim(s, 'p', 1, 0)).toMatchObject({ result: 'short', left: 0 });
+    expect(gate.peek(s, 'p')).toMatchObject({ left: 0, pending: 1 });
+    // and a give-back racing a settle: both count
+    interleave = () => gate.giveBack(other, 'p', 1);
+    gate.settle(s, 'p', 0, snap(1));
+    expect(gate.peek(s, 'p')).toMatchObject({ left: 1, pending: 0 });
+  });
+
   it('an inactive print is never claimable', () => {
     const s = memoryStore();
     gate.load(s, 'p', { ...snap(5), active: false }, 0);

@@ -47,11 +47,11 @@ routerAdd(
       if (!body || typeof body !== "object" || Array.isArray(body))
         throw new BadRequestError("The request body must be a JSON object.");
       if (prof) prof.mark("parse");
-      hot.input.checkEmail(body.customerEmail);
       // A drop's crowd: answered here, or its tickets taken here, before the checkout's modules
-      // load or the database is touched.
+      // load or the database is touched. A sold-out answer does not look at the email.
       const front = body.courseSlug == null ? hot.input.crowdGate(body) : null;
       if (front?.refusal) throw front.refusal;
+      if (!front) hot.input.checkEmail(body.customerEmail);
       const claims = front ? front.claims : null;
       if (prof) prof.mark("front");
       let result;

@@ -196,6 +196,22 @@ describe("create-payment's sold-out answer on a hook VM's first request", () => 
       expect(front([{ id: 'a', quantity: 1 }])?.claims).toHaveLength(1);
     });
 
+    it('answers "sold out" without reading the email, and takes a ticket only for a valid one', () => {
+      const { front, entry } = setup({ gone: { left: 0 }, open: { left: 1 } });
+      expect(front([{ id: 'gone', quantity: 1 }], 'not an address')?.refusal?.status).toBe(409);
+      expect(() => front([{ id: 'open', quantity: 1 }], 'not an address')).toThrow(/valid email/);
+      expect(entry('open')).toMatchObject({ left: 1, pending: 0 });
+    });
+
+    it('checks print ids as PocketBase makes them (1-32 of a-z, 0-9), with or without the "print-" prefix', () => {
+      const { input } = setup({});
+      const ok = (id: string) => () => input.parsePrintItems!([{ id, quantity: 1 }]);
+      expect(ok('a'.repeat(32))).not.toThrow();
+      expect(ok('print-abc123')).not.toThrow();
+      for (const bad of ['', 'a'.repeat(33), 'ABC', 'a-b', 'a b', 'ä', 'print-'])
+        expect(ok(bad), bad).toThrow(/Unknown print/);
+    });
+
     it("refuses bad input with the checkout's own 400s before taking anything", () => {
       const { input, entry } = setup({ a: { left: 1 } });
       expect(() => input.crowdGate!({ items: [], currency: 'eur', customerEmail: 'b@example.com' })).toThrow(

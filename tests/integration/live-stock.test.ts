@@ -157,4 +157,33 @@ describe('the live count on the realtime stream', () => {
       for (const s of streams) s.close();
     }
   });
+  it('a transaction that rolls back after its count was saved does not hold the next change back', async () => {
+    const print = await createPrint(shop.pb, { edition_size: 3 });
+    const start = await getRecord(shop.pb, 'print_stock', print.id);
+    const streams = await Promise.all(Array.from({ length: 3 }, () => openStream(shop.pb.url)));
+    const shown = (s: { changes: Change[] }) =>
+      newerCounts(
+        undefined,
+        s.changes.filter((c) => c.id === print.id),
+      )[print.id];
+    try {
+      // the first checkout fails after its count was saved: nothing was held, nothing is sent
+      seams.failNext('after-live-count');
+      const failed = await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { ip: nextIp() });
+      expect(failed.status, JSON.stringify(failed.json)).toBeGreaterThanOrEqual(400);
+      expect(await getRecord(shop.pb, 'print_stock', print.id)).toMatchObject({
+        available: 3,
+        version: start.version,
+      });
+      // the next buyer's copy is sent at once (its change is not marked as waiting for a send
+      // that was rolled back: that would leave it unsent for 5 s, or a minute)
+      const t0 = Date.now();
+      expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { ip: nextIp() })).status).toBe(200);
+      await until(() => streams.every((s) => shown(s)?.available === 2), 4000);
+      expect(Date.now() - t0).toBeLessThan(4000);
+      for (const s of streams) expect(shown(s)).toEqual({ available: 2, version: start.version + 1 });
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
 });

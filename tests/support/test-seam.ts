@@ -13,6 +13,8 @@ export interface Seams {
    * `race` while it waits, lets it go on, and returns what `work` returned.
    */
   holdDuring<T>(step: string, work: () => Promise<T>, race: () => Promise<void>): Promise<T>;
+  /** The next time PocketBase reaches `step`, it throws there (its transaction rolls back). */
+  failNext(step: string): void;
   remove(): void;
 }
 
@@ -42,6 +44,9 @@ export function makeSeams(): Seams {
         writeFileSync(path(step, 'go'), '');
       }
       return running;
+    },
+    failNext(step) {
+      writeFileSync(path(step, 'fail'), '');
     },
     remove() {
       rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // piece of background work at the moment its slow part is over and its write is next, so a
 // test can race a payment and an admin edit into exactly that window. Active only when
 // ATELIER_TEST_SEAMS names a folder (the tests set it; production never does) and the test
-// has armed the step there. Armed once, it holds once:
+// has armed the step there. Armed once, it holds once (or, armed to fail, throws once):
 //   <dir>/<step>.armed   written by the test
 //   <dir>/<step>.held    written here while the step waits
 //   <dir>/<step>.go      written by the test to let it go on (at most 60 s)
@@ -39,4 +39,19 @@ function hold(step) {
   }
 }
 
-module.exports = { hold };
+/**
+ * Throws here once when a test armed `step` to fail (<dir>/<step>.fail): a write that fails after
+ * its earlier writes in the same transaction, so the transaction rolls back. Nothing otherwise.
+ */
+function fail(step) {
+  const dir = $os.getenv("ATELIER_TEST_SEAMS");
+  if (!dir) return;
+  try {
+    $os.remove(`${dir}/${step}.fail`);
+  } catch (_) {
+    return; // not armed
+  }
+  throw new Error(`test seam ${step}: failing as the test asked`);
+}
+
+module.exports = { hold, fail };

@@ -66,6 +66,7 @@ function writeAvailable(txApp, stock) {
     .execute();
   // the open pages learn the count once this transaction commits
   require(`${__hooks}/lib/shop/live-stock.js`).publish(txApp, stock.id, remainingOf(stock), stock.edition);
+  require(`${__hooks}/lib/setup/test-seam.js`).fail("after-live-count");
 }
 
 /**

@@ -1,11 +1,17 @@
 // Optional timing probes for the checkout path (ATELIER_PROFILE=1; off in production).
 // The drop bench turns them on to show where a request's time goes: waiting for a hook VM,
 // preparing, waiting for and inside the write transaction, the Stripe call. Each finished
-// request appends one line of phase durations to the app store (shared by every hook VM);
-// GET /api/atelier/profile (superuser) hands the lines over and clears them.
+// request writes its phase durations to a file of its own in <data dir>/profile: not to the
+// app store, whose one lock the crowd's stock gate contends on (a write per answer there made
+// every profiled drop queue on it, README "Print drops"). GET /api/atelier/profile
+// (superuser) hands the lines over and deletes them.
 // CommonJS; require inside handlers.
 
-const PREFIX = "atelier_profile:";
+const DIR = "profile";
+
+function dir() {
+  return `${$app.dataDir()}/${DIR}`;
+}
 
 function enabled() {
   return $os.getenv("ATELIER_PROFILE") === "1";
@@ -49,25 +55,33 @@ function start(sentAt, entry) {
       const t = nowMs();
       phases.rest = t - last;
       phases.handler = t - t0;
-      // One key per request: appending to one shared value would serialize the crowd on it.
-      $app
-        .store()
-        .set(
-          `${PREFIX}${t0}:${$security.randomString(8)}`,
-          JSON.stringify({ outcome: outcome, phases: phases, firstOnVm: firstOnVm }),
-        );
+      // One file per request: nothing shared to wait for.
+      if (!globalThis.__atelierProfileDir) globalThis.__atelierProfileDir = $os.mkdirAll(dir(), 0o755) || true;
+      $os.writeFile(
+        `${dir()}/${t0}-${$security.randomString(8)}.json`,
+        JSON.stringify({ outcome: outcome, phases: phases, firstOnVm: firstOnVm }),
+        0o644,
+      );
     },
   };
 }
 
 function take() {
-  const store = $app.store();
   const out = [];
-  const all = store.getAll();
-  for (const key of Object.keys(all)) {
-    if (key.indexOf(PREFIX) !== 0) continue;
-    out.push(JSON.parse(all[key]));
-    store.remove(key);
+  let entries = [];
+  try {
+    entries = $os.readDir(dir());
+  } catch (_) {
+    return out;
+  }
+  for (const entry of entries) {
+    const path = `${dir()}/${entry.name()}`;
+    try {
+      out.push(JSON.parse(toString($os.readFile(path))));
+    } catch (_) {
+      continue; // being written now: the next take has it
+    }
+    $os.remove(path);
   }
   return out;
 }

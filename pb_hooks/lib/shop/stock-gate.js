@@ -180,4 +180,4 @@ function peek(store, printId) {
   return decode(store.get(KEY_PREFIX + printId));
 }
 
-module.exports = { MAX_AGE_MS, shortState, validUntil, claim, giveBack, settle, load, invalidate, peek, encode };
+module.exports = { MAX_AGE_MS, shortState, validUntil, claim, giveBack, settle, load, invalidate, peek };

@@ -134,10 +134,19 @@ describe("create-payment's sold-out answer on a hook VM's first request", () => 
     const setup = (entries: Record<string, { left: number; active?: boolean; until?: number }>) => {
       const pb = pocketBase();
       const gate = pb.vm(['lib/shop/stock-gate.js']).modules[0]!;
+      // the app store as the gate uses it
+      const store = {
+        get: (k: string) => pb.store.get(k),
+        setFunc: (k: string, fn: (old?: string) => string) => void pb.store.set(k, fn(pb.store.get(k))),
+      };
       for (const [id, e] of Object.entries(entries)) {
-        const until = e.until ?? now + 30_000;
-        const entry = { left: e.left, pending: 0, until, epoch: 1, title: `Print ${id}`, active: e.active ?? true };
-        pb.store.set(`atelier_stock:${id}`, gate.encode!(entry) as string);
+        const snapshot = {
+          left: e.left,
+          until: e.until ?? now + 30_000,
+          title: `Print ${id}`,
+          active: e.active ?? true,
+        };
+        gate.load!(store, id, snapshot, 0);
       }
       const input = pb.vm(['lib/shop/checkout-input.js']).modules[0]!;
       const front = (items: { id: string; quantity: number }[], customerEmail: unknown = 'buyer@example.com') =>

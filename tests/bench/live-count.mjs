@@ -16,12 +16,12 @@
 // budget), PocketBase's CPU seconds per drop, and every page told within 2 s.
 import { spawn } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
-import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pbTime, runDrop, serverLogs, startDropServer } from './drop.mjs';
 import { judgeBudget, median } from './paired-verdict.mjs';
+import { startPagesProcess } from './live-pages.mjs';
 import { perfBreakdown } from './perf-breakdown.mjs';
 
 const percentile = (sorted, p) =>
@@ -30,149 +30,8 @@ const percentile = (sorted, p) =>
     : Number.NaN;
 const trio = (list) => (list.length ? [50, 95, 99].map((p) => Math.round(percentile(list, p))).join(' / ') : '–');
 
-/** The loopback address of open page `i` (away from the buyers' 127.10.x.x range). */
-const pageAddress = (i) => `127.${200 + (i >> 8)}.${i & 255}.2`;
-
 /** PocketBase's "2026-11-27 12:00:00.123Z" → epoch ms. */
 const epoch = (s) => Date.parse(String(s).replace(' ', 'T'));
-
-/** The subscription the app makes (src/lib/stock/live-stock.ts: every print's count). */
-const LIVE_TOPIC = 'print_stock/*';
-
-/**
- * One page on the realtime stream: connects, subscribes as the app does, and notes when a
- * message says its print is sold out, and any message that raised the count it showed.
- * Resolves once subscribed.
- */
-function realtimePage(base, printId, i) {
-  const { hostname, port } = new URL(base);
-  const localAddress = pageAddress(i);
-  const page = { soldOutAt: 0, messages: 0, shown: null, version: -1, late: 0, rises: 0, seen: [], close: () => {} };
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: hostname,
-      port,
-      path: '/api/realtime',
-      localAddress,
-      agent: false,
-      headers: { accept: 'text/event-stream' },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      page.close = () => res.destroy();
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          const event = /^event:(.*)$/m.exec(block)?.[1];
-          const data = /^data:(.*)$/m.exec(block)?.[1] ?? '';
-          if (event === 'PB_CONNECT') {
-            const { clientId } = JSON.parse(data);
-            const body = JSON.stringify({ clientId, subscriptions: [LIVE_TOPIC] });
-            const sub = request({
-              host: hostname,
-              port,
-              path: '/api/realtime',
-              method: 'POST',
-              localAddress,
-              agent: false,
-              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-            });
-            sub.on('response', (r) => {
-              r.resume();
-              r.on('end', () =>
-                r.statusCode === 204 ? resolve(page) : reject(new Error(`subscribe: ${r.statusCode}`)),
-              );
-            });
-            sub.on('error', reject);
-            sub.end(body);
-          } else if (event) {
-            page.messages += 1;
-            const record = JSON.parse(data).record;
-            if (record?.id !== printId) continue;
-            page.seen.push(record.available);
-            // as the app does (newerCounts): a message older than the count shown is ignored
-            if (record.version <= page.version) {
-              page.late += 1;
-              continue;
-            }
-            page.version = record.version;
-            // in a drop the count only falls: a page that shows a rise shows a stale count
-            if (page.shown !== null && record.available > page.shown) page.rises += 1;
-            page.shown = record.available;
-            if (record.available === 0 && !page.soldOutAt) page.soldOutAt = Date.now();
-          }
-        }
-      });
-    });
-    req.end();
-  });
-}
-
-/** One page polling the print's count every `everyMs` (jittered start), on a kept-alive connection. */
-function pollingPage(base, printId, i, everyMs) {
-  const { hostname, port } = new URL(base);
-  const page = { soldOutAt: 0, messages: 0, errors: 0, stopped: false, close: () => (page.stopped = true) };
-  const socket = { agent: null };
-  const tick = () => {
-    if (page.stopped) return;
-    const req = request(
-      {
-        host: hostname,
-        port,
-        path: `/api/collections/print_stock/records/${printId}?fields=available`,
-        localAddress: pageAddress(i),
-        headers: { connection: 'keep-alive' },
-        agent: socket.agent,
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () => {
-          page.messages += 1;
-          try {
-            if (JSON.parse(text).available === 0 && !page.soldOutAt) page.soldOutAt = Date.now();
-          } catch {
-            page.errors += 1;
-          }
-          setTimeout(tick, everyMs);
-        });
-      },
-    );
-    req.on('error', () => {
-      page.errors += 1;
-      setTimeout(tick, everyMs);
-    });
-    req.end();
-  };
-  return import('node:http').then(({ Agent }) => {
-    socket.agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    setTimeout(tick, Math.random() * everyMs);
-    const close = page.close;
-    page.close = () => {
-      close();
-      socket.agent.destroy();
-    };
-    return page;
-  });
-}
-
-/** Opens `n` pages, a few hundred at a time (as a crowd arrives before the release). */
-async function openPages(n, open) {
-  const pages = [];
-  for (let i = 0; i < n; i += 200) {
-    pages.push(...(await Promise.all(Array.from({ length: Math.min(200, n - i) }, (_, k) => open(i + k)))));
-  }
-  return pages;
-}
 
 /**
  * `perf record -g` of PocketBase from just before the crowd until the pages were told (or 10 s
@@ -212,14 +71,7 @@ const PERF_HZ = 999;
 
 async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs, perf, table }) {
   const print = await ctx.createPrint(edition);
-  const opened = performance.now();
-  const pages =
-    mode === 'realtime'
-      ? await openPages(n, (i) => realtimePage(ctx.server.url, print.id, i))
-      : mode === 'polling'
-        ? await openPages(n, (i) => pollingPage(ctx.server.url, print.id, i, pollMs))
-        : [];
-  const openSeconds = (performance.now() - opened) / 1000;
+  const openSeconds = n ? await ctx.pages.open(mode, ctx.server.url, print.id, n, pollMs) : 0;
   // the crowd settles in (polling pages keep polling meanwhile)
   await new Promise((r) => setTimeout(r, 3000));
   const load = loadavg()[0];
@@ -227,11 +79,11 @@ async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs, pe
   const r = await runDrop(ctx, { buyers, edition, round, print });
   // the count reaches the pages: wait up to 10 s for the last of them
   const until = Date.now() + 10_000;
-  while (pages.some((p) => !p.soldOutAt) && Date.now() < until) await new Promise((res) => setTimeout(res, 100));
+  while (n && (await ctx.pages.soldOut()) < n && Date.now() < until) await new Promise((res) => setTimeout(res, 100));
   await stopPerf();
   const stock = await ctx.su(`/api/collections/print_stock/records/${print.id}`);
   const heldAt = epoch(stock.updated);
-  for (const p of pages) p.close();
+  const pages = n ? await ctx.pages.close() : [];
   const reach = pages
     .filter((p) => p.soldOutAt)
     .map((p) => Math.max(0, p.soldOutAt - heldAt))
@@ -277,6 +129,7 @@ export default async function liveCount({ table, argv = [] }) {
     `## Live edition count: ${pages} pages open on a drop of edition ${edition} while ${buyers} buyers press "Buy Print" (${values['hooks-pool']} hook VMs)\n`,
   );
   const ctx = await startDropServer({ hooksPool: Number(values['hooks-pool']) });
+  ctx.pages = await startPagesProcess();
   const rows = [];
   let failed = false;
   const sets = [];
@@ -338,6 +191,7 @@ export default async function liveCount({ table, argv = [] }) {
     }
     stripeTrouble = await stripeFailures(ctx, started);
   } finally {
+    await ctx.pages.stop();
     await ctx.stop();
   }
   table(rows);

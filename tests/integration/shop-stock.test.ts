@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startPocketBase } from '../support/pocketbase';
 import { startStripeStandin } from '../support/stripe-standin';
-import { getRecord } from './helpers';
+import { api, getRecord } from './helpers';
 import {
   cancel,
   checkout,
@@ -354,5 +354,36 @@ describe('the stock gate follows the database', () => {
       await server.stop();
       await stripe.stop();
     }
+  });
+});
+
+describe("a drop's sold-out answers", () => {
+  it('come in the shape of PocketBase errors, and are not written to the request log (a bad request is)', async () => {
+    const print = await createPrint(shop.pb, { title: 'Logged Once', edition_size: 1 });
+    expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }])).status).toBe(200);
+    const soldOut = await checkout(shop.pb, [{ id: print.id, quantity: 1 }]);
+    expect(soldOut).toEqual({
+      status: 409,
+      json: {
+        status: 409,
+        message: '"Logged Once" is sold out.',
+        data: { items: { code: 'sold_out', message: '"Logged Once" is sold out.' } },
+      },
+    });
+    expect((await checkout(shop.pb, [{ id: print.id, quantity: 1 }], { currency: 'gbp' })).status).toBe(400);
+    // the logger writes its batch after a few seconds of quiet
+    const logged = async (status: number) =>
+      (
+        await api<{ totalItems: number }>(
+          shop.pb,
+          'GET',
+          `/api/logs?perPage=1&filter=${encodeURIComponent(`data.url ~ 'create-payment' && data.status = ${status}`)}`,
+          shop.pb.superuser.token,
+        )
+      ).body.totalItems;
+    const until = Date.now() + 15_000;
+    while ((await logged(400)) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    expect(await logged(400)).toBeGreaterThan(0);
+    expect(await logged(409)).toBe(0);
   });
 });

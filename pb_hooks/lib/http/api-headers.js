@@ -7,11 +7,17 @@
 
 const KEY = "atelier:api-headers";
 
+// This VM's copy, read from the store once: every read of the store waits while anyone writes
+// to it, and a drop's stock gate writes to it while the crowd arrives.
+let headers = null;
+
 function set(e) {
-  const raw = $app
-    .store()
-    .getOrSet(KEY, () => JSON.stringify(require(`${__hooks}/lib/http/security-headers.js`).apiHeaderValues()));
-  const headers = JSON.parse(raw);
+  if (!headers) {
+    const raw = $app
+      .store()
+      .getOrSet(KEY, () => JSON.stringify(require(`${__hooks}/lib/http/security-headers.js`).apiHeaderValues()));
+    headers = JSON.parse(raw);
+  }
   const out = e.response.header();
   for (const name of Object.keys(headers)) out.set(name, headers[name]);
 }

@@ -56,6 +56,7 @@ routerAdd(
         // 1,950 error lines, ~55 µs of CPU each; README "Print drops"). PocketBase 0.39's flag
         // for "skip this request's success log" (apis.SkipSuccessActivityLog).
         e.set("__skipSuccessActivityLogger", true);
+        if (prof) prof.finish(front.refusal.status);
         return e.json(front.refusal.status, front.refusal);
       }
       if (!front) hot.input.checkEmail(body.customerEmail);

@@ -10,7 +10,9 @@
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 const { fileUrl } = require(`${__hooks}/lib/site/urls.js`);
 const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
-const { apiError, parsePrintItems, parseCurrency, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
+const { apiError, giveBack, parsePrintItems, parseCurrency, shortageMessage } = require(
+  `${__hooks}/lib/shop/checkout-input.js`,
+);
 const { lineItem, openSession, requireConfigured, validEmail, HOLD_GRACE_SECONDS, SESSION_SECONDS } = require(
   `${__hooks}/lib/shop/checkout.js`,
 );
@@ -59,7 +61,7 @@ function createPrintCheckout(body, auth, visitor, prof, taken) {
     ip = visitor?.ip || "";
     network = require(`${__hooks}/lib/http/client-ip.js`).networkOf(ip);
   } catch (err) {
-    for (const c of taken || []) gate.giveBack($app.store(), c.printId, c.quantity);
+    giveBack(taken);
     throw err;
   }
 
@@ -183,7 +185,7 @@ function createPrintCheckout(body, auth, visitor, prof, taken) {
       // The transaction failed after settling: the entry counts a hold that never committed.
       invalidateGate(claims.map((c) => c.printId));
     } else {
-      for (const c of claims) gate.giveBack($app.store(), c.printId, c.quantity);
+      giveBack(claims);
     }
     throw err;
   }

@@ -9,6 +9,9 @@
 
 const DIR = "profile";
 
+// Modules load once per hook VM: made once per VM.
+let dirMade = false;
+
 function dir() {
   return `${$app.dataDir()}/${DIR}`;
 }
@@ -56,7 +59,10 @@ function start(sentAt, entry) {
       phases.rest = t - last;
       phases.handler = t - t0;
       // One file per request: nothing shared to wait for.
-      if (!globalThis.__atelierProfileDir) globalThis.__atelierProfileDir = $os.mkdirAll(dir(), 0o755) || true;
+      if (!dirMade) {
+        $os.mkdirAll(dir(), 0o755);
+        dirMade = true;
+      }
       $os.writeFile(
         `${dir()}/${t0}-${$security.randomString(8)}.json`,
         JSON.stringify({ outcome: outcome, phases: phases, firstOnVm: firstOnVm }),

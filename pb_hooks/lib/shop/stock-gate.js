@@ -135,14 +135,15 @@ function validUntil(now, nextExpiryMs) {
 
 /**
  * Runs a transition under the store lock; fn returns {next, ...result}. The transition is
- * worked out before taking the lock from the value read (`seen`, read now when not given):
+ * worked out before taking the lock from the value read (`seen`: {raw, entry} the caller already
+ * read and decoded, else read now):
  * if nobody changed it meanwhile, the lock is held only to compare and store, otherwise it
  * is worked out again under the lock. The transitions are pure, so working one out twice is safe.
  */
 function update(store, printId, fn, seen) {
   const key = KEY_PREFIX + printId;
-  const before = seen === undefined ? store.get(key) : seen;
-  let out = fn(decode(before));
+  const before = seen ? seen.raw : store.get(key);
+  let out = fn(seen ? seen.entry : decode(before));
   const guess = encode(out.next);
   store.setFunc(key, (old) => {
     if (old === before || (!old && !before)) return guess;
@@ -153,9 +154,11 @@ function update(store, printId, fn, seen) {
 }
 
 function claim(store, printId, quantity, now) {
-  const seen = store.get(KEY_PREFIX + printId);
+  const raw = store.get(KEY_PREFIX + printId);
+  const entry = decode(raw);
   return (
-    shortState(decode(seen), quantity, now) || update(store, printId, (entry) => claimState(entry, quantity, now), seen)
+    shortState(entry, quantity, now) ||
+    update(store, printId, (e) => claimState(e, quantity, now), { raw: raw, entry: entry })
   );
 }
 

@@ -5,7 +5,7 @@
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 const { nowIso, parseDate } = require(`${__hooks}/lib/records/dates.js`);
-const { apiError, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
+const { apiError, giveBack, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
 
 // ---- stock, read with one statement (inside a transaction: exact; outside: a snapshot) ----
 
@@ -150,9 +150,6 @@ function claimTickets(wanted) {
   const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const store = $app.store();
   const claims = [];
-  const giveBackAll = () => {
-    for (const c of claims) gate.giveBack(store, c.printId, c.quantity);
-  };
   for (const w of wanted) {
     let r = null;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -169,7 +166,7 @@ function claimTickets(wanted) {
       claims.push({ printId: w.printId, quantity: w.quantity });
       continue;
     }
-    giveBackAll();
+    giveBack(claims);
     if (r.result === "short") {
       throw apiError(409, shortageMessage(r.title, r.left), "items", "sold_out");
     }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensurePocketBase, ensureStripeMock, ensureVersityGw } from './lib/binaries.mjs';
 import { buildIfStale } from './lib/build.mjs';
-import { describeTest, failedTests, failedVitestTests, flakyTests, rerunArgs } from './lib/flaky.mjs';
+import { describeFailure, describeTest, failedTests, failedVitestTests, flakyTests, rerunArgs } from './lib/flaky.mjs';
 import { root } from './lib/pb-args.mjs';
 import { skippedBrowserTests, skippedVitestTests } from './lib/skips.mjs';
 
@@ -76,7 +76,7 @@ function countPlaywright(file) {
   failed += stats.unexpected;
   skipped += stats.skipped;
   flaky = flakyTests(report);
-  failedNames.push(...failedTests(report).map(describeTest));
+  failedNames.push(...failedTests(report).map(describeFailure));
   for (const t of skippedBrowserTests(report)) {
     const name = `${describeTest(t)} (${t.reason || 'no reason given'})`;
     skippedNames.push(name);
@@ -143,7 +143,7 @@ for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name}  (${s.s
 if (flaky.length) {
   console.log('\nflaky (failed, then passed on retry):');
   for (const t of flaky)
-    console.log(`  ${flakyAgain.includes(t) ? 'FAILED AGAIN' : 'passed again'}  ${describeTest(t)}`);
+    console.log(`  ${flakyAgain.includes(t) ? 'FAILED AGAIN' : 'passed again'}  ${describeFailure(t)}`);
 }
 if (skippedNames.length) {
   console.log('\nskipped:');

@@ -5,6 +5,8 @@ export interface ReportedTest {
   title: string;
   status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
   annotations: { type: string; description?: string }[];
+  /** The first line of its first failed try's error ('' when none). */
+  error: string;
 }
 export function testsOf(report: unknown): ReportedTest[];
 export function flakyTests(report: unknown): ReportedTest[];
@@ -12,3 +14,4 @@ export function describeTest(t: ReportedTest): string;
 export function rerunArgs(t: ReportedTest, times: number): string[];
 export function failedTests(report: unknown): ReportedTest[];
 export function failedVitestTests(report: unknown, root?: string): string[];
+export function describeFailure(t: ReportedTest): string;

@@ -2,7 +2,15 @@
 // each one and runs it again on its own; if it fails again there, the run fails
 // (scripts/test.mjs, README "Flaky tests").
 
-/** Every test of a Playwright JSON report, flattened: {file, line, project, title, status, annotations}. */
+/** The first line of a failure message, without colour codes: enough to tell one CI failure from another. */
+function firstLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
+/** Every test of a Playwright JSON report, flattened: {file, line, project, title, status, annotations, error}. */
 export function testsOf(report) {
   const out = [];
   const walk = (suite, titles) => {
@@ -16,6 +24,8 @@ export function testsOf(report) {
           status: test.status,
           // a skip called inside the test is recorded on its result
           annotations: [...(test.annotations ?? []), ...(test.results ?? []).flatMap((r) => r.annotations ?? [])],
+          // why its first failed try failed
+          error: firstLine((test.results ?? []).find((r) => r.error)?.error?.message),
         });
       }
     }
@@ -35,13 +45,15 @@ export function failedTests(report) {
   return testsOf(report).filter((t) => t.status === 'unexpected');
 }
 
-/** Failed tests of a Vitest JSON report, named `file › title` for the summary. */
+/** Failed tests of a Vitest JSON report, named `file › title` for the summary, with why on the next line. */
 export function failedVitestTests(report, root) {
   const out = [];
   for (const file of report.testResults ?? []) {
     const name = root && file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     for (const a of file.assertionResults ?? []) {
-      if (a.status === 'failed') out.push(`${name} › ${a.fullName ?? a.title}`);
+      if (a.status !== 'failed') continue;
+      const why = firstLine(a.failureMessages?.[0]);
+      out.push(`${name} › ${a.fullName ?? a.title}${why ? `\n      ${why}` : ''}`);
     }
     // a file that fails to load has no assertions, only a message
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
@@ -49,6 +61,11 @@ export function failedVitestTests(report, root) {
     }
   }
   return out;
+}
+
+/** A browser test's name with why it failed on the next line, for the summary. */
+export function describeFailure(t) {
+  return t.error ? `${describeTest(t)}\n      ${t.error}` : describeTest(t);
 }
 
 /** How a test is named in the summary and selected for its re-run. */

@@ -3,7 +3,9 @@
 // one large move a day; otherwise the last good rate stays, the refusal is logged and the
 // artist is mailed. The artist confirms a rate in the admin UI (exchange_rates.confirmed_rate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSuperuser } from '../support/pocketbase';
 import { makeSeams, type Seams } from '../support/test-seam';
+import { api } from './helpers';
 import {
   ARTIST,
   checkout,
@@ -41,10 +43,14 @@ const row = async (currency: string) => (await list(shop.pb, 'exchange_rates', `
  * has run whatever it decided about SEK.
  */
 let usdStep = 0;
-async function refreshWith(sek: number) {
+function offer(sek: number) {
   usdStep += 1;
   const usd = Math.round((1.08 + usdStep * 0.0001) * 10000) / 10000;
   offered = { SEK: sek, USD: usd };
+  return usd;
+}
+async function refreshWith(sek: number) {
+  const usd = offer(sek);
   const ran = async () => (await row('USD'))?.rate === usd;
   await runCron(shop.pb, 'atelier_exchange_rates', ran);
   await until(ran, 'the refresh', 30_000);
@@ -120,5 +126,34 @@ describe('exchange rates', () => {
       },
     );
     expect(await row('SEK')).toMatchObject({ rate: 9.2, confirmed_rate: 9.0, source: expect.stringMatching(/^http/) });
+  });
+
+  it('two refreshes overlap (the half-hourly job and one run by hand): the older fetch, committing last, does not put its rates back', async () => {
+    const staleLogged = async () =>
+      (
+        await api<{ totalItems: number }>(
+          shop.pb,
+          'GET',
+          `/api/logs?perPage=1&filter=${encodeURIComponent("message ~ 'fetched before the stored ones'")}`,
+          shop.pb.superuser.token,
+        )
+      ).body.totalItems > 0;
+    let olderUsd = 0;
+    await seams.holdDuring(
+      'rates-write',
+      async () => {
+        // the first run fetches 9.1 and is held before its write
+        olderUsd = offer(9.1);
+        const res = await asSuperuser(shop.pb, '/api/crons/atelier_exchange_rates', { method: 'POST' });
+        expect(res.status).toBe(204);
+        // it finishes either way: the fix logs that it stored nothing; the old code wrote its rates back
+        await until(async () => (await staleLogged()) || (await row('USD')).rate === olderUsd, 'the older run', 30_000);
+      },
+      // meanwhile a second run fetches 9.3 and stores it
+      () => refreshWith(9.3),
+    );
+    expect(await row('SEK')).toMatchObject({ rate: 9.3, confirmed_rate: 9.0 });
+    expect((await row('USD')).rate).not.toBe(olderUsd);
+    expect((await row('USD')).rate).toBe(offered.USD);
   });
 });

@@ -1,6 +1,7 @@
 // How `npm test` finds flaky browser tests in Playwright's JSON report and runs them again.
 import { describe, expect, it } from 'vitest';
 import {
+  describeFailure,
   describeTest,
   failedTests,
   failedVitestTests,
@@ -98,7 +99,14 @@ describe('failed unit and integration tests', () => {
           status: 'failed',
           assertionResults: [
             { fullName: 'cart adds a print', title: 'adds a print', status: 'passed' },
-            { fullName: 'cart keeps the currency', title: 'keeps the currency', status: 'failed' },
+            {
+              fullName: 'cart keeps the currency',
+              title: 'keeps the currency',
+              status: 'failed',
+              failureMessages: [
+                '\u001b[31mAssertionError\u001b[39m: expected 11.1 to be 11.2\n    at row (a.test.ts:3:4)',
+              ],
+            },
           ],
         },
         {
@@ -111,8 +119,47 @@ describe('failed unit and integration tests', () => {
       ],
     };
     expect(failedVitestTests(vitest, '/repo')).toEqual([
-      'tests/unit/a.test.ts › cart keeps the currency',
+      'tests/unit/a.test.ts › cart keeps the currency\n      AssertionError: expected 11.1 to be 11.2',
       'tests/unit/b.test.ts › (file failed: Cannot find module x)',
     ]);
+  });
+});
+
+describe('why a test failed', () => {
+  it('a browser test that failed is named with the first line of its first failed try, colour codes removed', () => {
+    const failing = {
+      suites: [
+        {
+          file: 'a.spec.ts',
+          specs: [
+            {
+              title: 'counts down',
+              file: 'a.spec.ts',
+              line: 104,
+              tests: [
+                {
+                  projectName: 'phone',
+                  status: 'flaky',
+                  results: [
+                    {
+                      status: 'failed',
+                      error: { message: '\n\u001b[2mexpect(\u001b[22mlocator).toHaveText()\nExpected: "1 left"' },
+                    },
+                    { status: 'passed' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const [t] = flakyTests(failing);
+    expect(describeFailure(t!)).toBe('[phone] a.spec.ts:104 › counts down\n      expect(locator).toHaveText()');
+  });
+
+  it('a test without an error is named alone', () => {
+    const [t] = testsOf(report);
+    expect(describeFailure(t!)).toBe('[desktop] forms.spec.ts:61 › top level');
   });
 });

@@ -1,9 +1,14 @@
 // Dates as PocketBase stores them ("2026-11-24 10:00:00.000Z", UTC). CommonJS; requires
 // nothing.
 
+/** Epoch ms in PocketBase's date format. */
+function isoAt(ms) {
+  return new Date(ms).toISOString().replace("T", " ");
+}
+
 /** Now (plus `offsetSeconds`), in PocketBase's date format. */
 function nowIso(offsetSeconds) {
-  return new Date(Date.now() + (offsetSeconds || 0) * 1000).toISOString().replace("T", " ");
+  return isoAt(Date.now() + (offsetSeconds || 0) * 1000);
 }
 
 /** PocketBase's "2026-11-24 10:00:00.000Z" → epoch ms (0 when empty or invalid). */
@@ -12,4 +17,4 @@ function parseDate(s) {
   return Number.isFinite(t) ? t : 0;
 }
 
-module.exports = { nowIso, parseDate };
+module.exports = { isoAt, nowIso, parseDate };

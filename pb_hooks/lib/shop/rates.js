@@ -7,12 +7,17 @@
 //   - it moves more than 5% from the current rate at most once a day.
 // Otherwise the last good rate stays, the refusal is logged and kept on the row (refused_*),
 // and the artist is mailed (at most once a day per currency) with how to confirm a new rate.
+// Refreshes can overlap (the half-hourly job, the first-start job, a run from the admin UI):
+// each row keeps when the fetch it was judged from started (fetched_at / refused_at), and an
+// older fetch that commits after a newer one leaves the row alone, so a rate never goes back.
 // CommonJS; `judge` has no PocketBase globals so Node tests can require it.
 
 const DEFAULT_URL = "https://api.frankfurter.app/latest?from=EUR&to=SEK,USD";
 const BAND = 0.2;
 const LARGE_MOVE = 0.05;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Longer than any refresh lasts (a 15 s fetch, a short transaction). */
+const OVERLAP_MS = 10 * 60 * 1000;
 /** Written by the server; an admin save keeps what the database holds (`keepServerFields`). */
 const SERVER_FIELDS = [
   "base",
@@ -78,8 +83,9 @@ function mailArtist(currency, row, offered, reason) {
 
 function refresh() {
   const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-  const { nowIso, parseDate } = require(`${__hooks}/lib/records/dates.js`);
+  const { isoAt, nowIso, parseDate } = require(`${__hooks}/lib/records/dates.js`);
   const url = $os.getenv("EXCHANGE_RATES_URL") || DEFAULT_URL;
+  const started = Date.now();
   let json;
   try {
     const res = $http.send({ url: url, method: "GET", timeout: 15 });
@@ -98,7 +104,7 @@ function refresh() {
   const stored = {};
   const refused = {};
   const alerts = [];
-  const now = Date.now();
+  const stale = [];
   const fallback = require(`${__hooks}/lib/shop/pricing.js`).FALLBACK_RATES;
   require(`${__hooks}/lib/setup/test-seam.js`).hold("rates-write");
   // after the fetch: a short transaction that reads each row afresh (the artist may be confirming)
@@ -108,6 +114,13 @@ function refresh() {
       const found = txApp.findRecordsByFilter(Collections.ExchangeRates, "currency = {:c}", "", 1, 0, { c: cur });
       const fallbackRate = fallback[cur.toLowerCase()];
       const rec = found.length ? found[0] : new Record(txApp.findCollectionByNameOrId(Collections.ExchangeRates));
+      // a fetch that started after this one has already been judged; a time further ahead than
+      // any run lasts is a clock that was set back, not a newer fetch
+      const judged = Math.max(parseDate(rec.getString("fetched_at")), parseDate(rec.getString("refused_at")));
+      if (judged > started && judged - started < OVERLAP_MS) {
+        stale.push(cur);
+        continue;
+      }
       if (rec.isNew()) {
         // a row from the start, so the artist has one to confirm a rate in
         rec.set("base", "EUR");
@@ -121,11 +134,11 @@ function refresh() {
         rec.getFloat("confirmed_rate"),
         fallbackRate,
         parseDate(rec.getString("large_move_at")),
-        now,
+        started,
       );
       if (verdict.ok) {
         rec.set("rate", rate);
-        rec.set("fetched_at", nowIso());
+        rec.set("fetched_at", isoAt(started));
         rec.set("source", url.slice(0, 300));
         if (verdict.large) rec.set("large_move_at", nowIso());
         stored[cur] = rate;
@@ -145,9 +158,9 @@ function refresh() {
             url,
           );
         rec.set("refused_rate", Number.isFinite(rate) ? rate : 0);
-        rec.set("refused_at", nowIso());
+        rec.set("refused_at", isoAt(started));
         rec.set("refused_reason", verdict.reason.slice(0, 300));
-        if (now - parseDate(rec.getString("alerted_at")) >= DAY_MS) {
+        if (started - parseDate(rec.getString("alerted_at")) >= DAY_MS) {
           rec.set("alerted_at", nowIso());
           alerts.push([cur, { rate: rec.getFloat("rate") }, rates[cur], verdict.reason]);
         }
@@ -155,6 +168,10 @@ function refresh() {
       txApp.saveNoValidate(rec);
     }
   });
+  if (stale.length)
+    $app
+      .logger()
+      .info("exchange rates fetched before the stored ones: not stored", "currencies", stale.join(","), "url", url);
   // mail after the commit: no slow I/O inside the writer
   for (const a of alerts) mailArtist(a[0], a[1], a[2], a[3]);
   return { ok: Object.keys(refused).length === 0, rates: stored, refused: refused };

@@ -40,13 +40,14 @@ export function newerCounts(
 const liveStockQueryOptions = (current: () => LiveStock | undefined) =>
   queryOptions({
     queryKey: KEY,
-    queryFn: async (): Promise<LiveStock> =>
-      newerCounts(
-        current(),
-        await pb
-          .collection(Collections.PrintStock)
-          .getFullList<Pick<PrintStockRecord, 'id' | 'available' | 'version'>>({ fields: 'id,available,version' }),
-      ),
+    queryFn: async (): Promise<LiveStock> => {
+      const rows = await pb
+        .collection(Collections.PrintStock)
+        .getFullList<Pick<PrintStockRecord, 'id' | 'available' | 'version'>>({ fields: 'id,available,version' });
+      // merged into the counts as they are when it answers, not when it was asked: a message
+      // that came meanwhile may be newer than what the read saw
+      return newerCounts(current(), rows);
+    },
     // the subscription keeps it current; it is read again after every reconnect
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newerCounts } from '../../src/lib/stock/live-stock';
 import { makeSeams, type Seams } from '../support/test-seam';
 import { getRecord } from './helpers';
-import { cancel, checkout, createPrint, nextIp, type Shop, startShop } from './shop-support';
+import { cancel, checkout, createPrint, list, nextIp, type Shop, startShop } from './shop-support';
 
 let shop: Shop;
 let seams: Seams;
@@ -24,13 +24,21 @@ afterAll(async () => {
 });
 
 interface Change {
+  collectionName?: string;
   id: string;
   available: number;
   version: number;
 }
 
-/** A page's realtime stream subscribed to print_stock/* as the app is; resolves once subscribed. */
-function openStream(base: string): Promise<{ changes: Change[]; close: () => void }> {
+/**
+ * A page's realtime stream subscribed to print_stock/* as the app is (or to `topics`, as `token`'s
+ * holder); resolves once subscribed.
+ */
+function openStream(
+  base: string,
+  topics = ['print_stock/*'],
+  token = '',
+): Promise<{ changes: Change[]; close: () => void }> {
   const { hostname, port } = new URL(base);
   const changes: Change[] = [];
   return new Promise((resolve, reject) => {
@@ -49,8 +57,8 @@ function openStream(base: string): Promise<{ changes: Change[]; close: () => voi
           if (event === 'PB_CONNECT') {
             fetch(`${base}/api/realtime`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ clientId: data.clientId, subscriptions: ['print_stock/*'] }),
+              headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+              body: JSON.stringify({ clientId: data.clientId, subscriptions: topics }),
             }).then(
               (r) =>
                 r.status === 204 ? resolve({ changes, close: () => res.destroy() }) : reject(new Error(`${r.status}`)),
@@ -184,6 +192,46 @@ describe('the live count on the realtime stream', () => {
       for (const s of streams) expect(shown(s)).toEqual({ available: 2, version: start.version + 1 });
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+
+  it("a checkout's pending order and holds are written without a realtime broadcast, and read back whole", async () => {
+    const print = await createPrint(shop.pb, { edition_size: 3, price_cents: 24000 });
+    // the artist's admin session, subscribed to everything a checkout writes
+    const admin = await openStream(
+      shop.pb.url,
+      ['orders/*', 'stock_holds/*', 'print_stock/*'],
+      shop.pb.superuser.token,
+    );
+    try {
+      const res = await checkout(shop.pb, [{ id: print.id, quantity: 2 }], {
+        ip: nextIp(),
+        email: 'reader@example.com',
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      await until(() => admin.changes.some((c) => c.id === print.id && c.available === 1));
+      await new Promise((r) => setTimeout(r, 300));
+      // the live count went out; the order and its holds did not (no page follows them)
+      expect(admin.changes.map((c) => c.collectionName)).toEqual(['print_stock']);
+      const order = await getRecord(shop.pb, 'orders', res.json.orderId);
+      expect(order).toMatchObject({
+        kind: 'print',
+        status: 'pending',
+        currency: 'eur',
+        email: 'reader@example.com',
+        amount_total: 48000,
+        stripe_session_id: res.json.sessionId,
+        items: [{ type: 'print', id: print.id, quantity: 2, unit_amount: 24000, currency: 'eur' }],
+      });
+      expect(order.id).toMatch(/^[a-z0-9]{15}$/);
+      expect(order.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(order.updated).toBe(order.created);
+      const holds = await list(shop.pb, 'stock_holds', `order_id='${order.id}'`);
+      expect(holds).toHaveLength(1);
+      expect(holds[0]).toMatchObject({ print_id: print.id, quantity: 2, status: 'open' });
+      expect(Date.parse(holds[0].expires_at.replace(' ', 'T'))).toBeGreaterThan(Date.now() + 25 * 60_000);
+    } finally {
+      admin.close();
     }
   });
 });

@@ -10,6 +10,7 @@
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 const { fileUrl } = require(`${__hooks}/lib/site/urls.js`);
 const { nowIso } = require(`${__hooks}/lib/records/dates.js`);
+const { insertRow } = require(`${__hooks}/lib/records/insert.js`);
 const { apiError, giveBack, parsePrintItems, parseCurrency, shortageMessage } = require(
   `${__hooks}/lib/shop/checkout-input.js`,
 );
@@ -141,32 +142,27 @@ function createPrintCheckout(body, auth, visitor, prof, taken) {
       }
       if (prof) prof.mark("txCheck");
       if (!refusal) {
-        order = new Record(txApp.findCollectionByNameOrId(Collections.Orders));
-        order.set("kind", "print");
-        order.set("status", "pending");
-        order.set("currency", currency);
-        order.set("email", email);
-        order.set("client_ip", ip);
-        order.set("client_network", network);
-        if (auth) order.set("user_id", auth.id);
-        order.set(
-          "items",
-          lines.map((l) => l.item),
-        );
-        order.set(
-          "amount_total",
-          lines.reduce((s, l) => s + l.item.unit_amount * l.quantity, 0),
-        );
-        txApp.saveNoValidate(order);
-        const holds = txApp.findCollectionByNameOrId(Collections.StockHolds);
+        // written without record saves: no page or hook follows these rows (lib/records/insert.js)
+        const orderId = insertRow(txApp, Collections.Orders, {
+          kind: "print",
+          status: "pending",
+          currency: currency,
+          email: email,
+          client_ip: ip,
+          client_network: network,
+          user_id: auth ? auth.id : "",
+          items: lines.map((l) => l.item),
+          amount_total: lines.reduce((s, l) => s + l.item.unit_amount * l.quantity, 0),
+        });
+        order = { id: orderId };
         for (let i = 0; i < lines.length; i++) {
-          const h = new Record(holds);
-          h.set("print_id", lines[i].print.id);
-          h.set("order_id", order.id);
-          h.set("quantity", lines[i].quantity);
-          h.set("status", "open");
-          h.set("expires_at", nowIso(SESSION_SECONDS + HOLD_GRACE_SECONDS));
-          txApp.saveNoValidate(h);
+          insertRow(txApp, Collections.StockHolds, {
+            print_id: lines[i].print.id,
+            order_id: orderId,
+            quantity: lines[i].quantity,
+            status: "open",
+            expires_at: nowIso(SESSION_SECONDS + HOLD_GRACE_SECONDS),
+          });
           stocks[i].held += lines[i].quantity;
           writeAvailable(txApp, stocks[i]);
         }

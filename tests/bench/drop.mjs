@@ -34,6 +34,34 @@ function cpuSeconds(pid) {
   }
 }
 
+/** Busy and total jiffies of the whole machine (/proc/stat). */
+function machineJiffies() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3] + cpu[4];
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits (at most 15 s) for a moment when the machine is idle (under 10 % busy over 300 ms) and
+ * no minute boundary is near: PocketBase's every-minute jobs (holds, certificates, refunds) and
+ * the renderer finishing the last drop's certificates otherwise land in some crowds and not in
+ * others, and a comparison of two drops measures them instead. `idle` false: only the minute
+ * (pages that poll keep the machine busy by design).
+ */
+async function quietMoment(idle = true) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < 15_000) {
+    const a = machineJiffies();
+    await new Promise((r) => setTimeout(r, 300));
+    const b = machineJiffies();
+    const busy = (b.busy - a.busy) / Math.max(1, b.total - a.total);
+    const second = new Date().getSeconds();
+    if ((!idle || busy < 0.1) && second >= 2 && second <= 52) break;
+  }
+  return (Date.now() - t0) / 1000;
+}
+
 const percentile = (sorted, p) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
@@ -155,6 +183,7 @@ async function baseline(ctx, n = 10) {
  */
 export async function runFloor(ctx, { buyers, round }) {
   const url = `${ctx.server.url}/api/health`;
+  await quietMoment();
   const serverCpu0 = cpuSeconds(ctx.server.child.pid);
   const started = performance.now();
   const results = await Promise.all(
@@ -200,9 +229,10 @@ async function serverErrors(ctx, sinceMs, untilMs) {
 }
 
 /** One drop on a running server (of a new print, or of `print` when given). */
-export async function runDrop(ctx, { buyers, edition, round = 0, print: given }) {
+export async function runDrop(ctx, { buyers, edition, round = 0, print: given, idle = true }) {
   const print = given ?? (await ctx.createPrint(edition));
   const url = `${ctx.server.url}/api/atelier/create-payment`;
+  await quietMoment(idle);
   const load = loadavg()[0];
   const serverCpu0 = cpuSeconds(ctx.server.child.pid);
   const clientCpu0 = process.cpuUsage();

@@ -76,7 +76,7 @@ async function oneDrop(ctx, { mode, pages: n, buyers, edition, round, pollMs, pe
   await new Promise((r) => setTimeout(r, 3000));
   const load = loadavg()[0];
   const stopPerf = perfRecord(mode === 'none' ? '' : perf, ctx.server.child.pid, `round${round}-${mode}`, table);
-  const r = await runDrop(ctx, { buyers, edition, round, print });
+  const r = await runDrop(ctx, { buyers, edition, round, print, idle: mode !== 'polling' });
   // the count reaches the pages: wait up to 10 s for the last of them
   const until = Date.now() + 10_000;
   while (n && (await ctx.pages.soldOut()) < n && Date.now() < until) await new Promise((res) => setTimeout(res, 100));

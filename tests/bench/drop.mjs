@@ -23,6 +23,7 @@ import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
 
 // Buyers per drop round we hand addresses to; each its own /24 (the shop caps copies per network).
 const PER_ROUND = 2048;
+const NETWORKS = 246 * 256;
 
 /** CPU seconds a process has used (Linux /proc; NaN elsewhere). */
 function cpuSeconds(pid) {
@@ -70,7 +71,11 @@ const percentile = (sorted, p) =>
 /** The loopback address of buyer `i` in drop `round`: every buyer of every round its own /24. */
 export function buyerAddress(round, i) {
   const n = round * PER_ROUND + i;
-  return `127.${10 + (n >> 8)}.${n & 255}.1`;
+  // 246 × 256 networks (127.10.0.x … 127.255.255.x); a long run (30 rounds and more) goes on
+  // with the next host of each network: a print's caps count per print, each drop's is new
+  const net = n % NETWORKS;
+  const host = 1 + (Math.floor(n / NETWORKS) % 254);
+  return `127.${10 + (net >> 8)}.${net & 255}.${host}`;
 }
 
 /**

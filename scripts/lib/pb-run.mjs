@@ -53,6 +53,9 @@ export function prepareData({
   return bin;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+const COLOUR = /\u001b\[[0-9;]*m/g;
+
 /** Starts `serve` and resolves once /api/health answers. */
 export async function servePocketBase({
   dataDir,
@@ -79,7 +82,14 @@ export async function servePocketBase({
   });
   const output = collectOutput(child);
   const url = `http://${host}:${port}`;
-  const answers = async () => (await fetch(`${url}/api/health`)).ok;
+  // PocketBase prints its banner only once it holds the port: until then a health answer may come
+  // from another server that took the port between freePort() and this spawn (parallel tests)
+  const ours = () =>
+    stdio !== 'pipe' ||
+    output()
+      .replace(COLOUR, '')
+      .match(/Server started at \S*:(\d+)/)?.[1] === String(port);
+  const answers = async () => ours() && (await fetch(`${url}/api/health`)).ok;
   await untilAnswering(child, { what: `PocketBase at ${url}`, answers, output });
   return { url, child, output, stop: () => stopChild(child) };
 }

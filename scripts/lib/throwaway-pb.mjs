@@ -12,7 +12,19 @@ import { superuserFetch, superuserJson, superuserToken, TEST_SUPERUSER } from '.
  * server's address, SITE_URL and DEMO_CONTENT are set here); `superuserIp` is sent as
  * X-Forwarded-For when the superuser signs in (servers that trust a proxy).
  */
-export async function startThrowawayPocketBase({
+export async function startThrowawayPocketBase(opts = {}) {
+  // the port is free when chosen and taken when PocketBase starts a second or two later: in
+  // between another process may take it (parallel test files); then start again on another
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      if (attempt >= 3 || !/address already in use/i.test(String(err?.message))) throw err;
+    }
+  }
+}
+
+async function startOnce({
   seed = false,
   env: extraEnv = {},
   publicDir,

@@ -1,0 +1,61 @@
+// The servers the tests start for themselves: a port chosen free is taken by PocketBase a second
+// or two later (after the migrations run), and in between another test file's server may take
+// it. Such a PocketBase must fail to start (or start again elsewhere), never answer for the
+// other server: a test talking to another file's server saw "Payments are not configured" (a
+// server without the Stripe key) in a CI run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as pbRun from '../../scripts/lib/pb-run.mjs';
+import { startThrowawayPocketBase, type ThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
+
+const taken = vi.hoisted(() => ({ port: 0 }));
+vi.mock('../../scripts/lib/pb-run.mjs', async (original) => {
+  const real = await original<typeof import('../../scripts/lib/pb-run.mjs')>();
+  return {
+    ...real,
+    // hands out the other server's port once, when a test asks for it
+    freePort: async () => {
+      const port = taken.port;
+      taken.port = 0;
+      return port || real.freePort();
+    },
+  };
+});
+
+let other: ThrowawayPocketBase;
+const dirs: string[] = [];
+beforeAll(async () => {
+  other = await startThrowawayPocketBase({ env: { STRIPE_SECRET_KEY: '' } });
+});
+afterAll(async () => {
+  await other?.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('a test server whose port another server took', () => {
+  it('PocketBase on a port that another server holds fails to start instead of answering for it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-port-'));
+    dirs.push(dataDir);
+    pbRun.prepareData({ dataDir, env: process.env });
+    await expect(pbRun.servePocketBase({ dataDir, port: other.port, env: process.env })).rejects.toThrow(
+      /address already in use/,
+    );
+  });
+
+  it('a throwaway PocketBase handed a taken port starts again on another and is its own server', async () => {
+    taken.port = other.port;
+    const mine = await startThrowawayPocketBase({ env: { STRIPE_SECRET_KEY: 'sk_test_mine' } });
+    try {
+      expect(mine.port).not.toBe(other.port);
+      expect(taken.port).toBe(0);
+      // its own superuser session and data dir, on its own port
+      const res = await mine.fetch('/api/collections/prints/records');
+      expect(res.status).toBe(200);
+      expect(mine.child.exitCode).toBeNull();
+    } finally {
+      await mine.stop();
+    }
+  });
+});

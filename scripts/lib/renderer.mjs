@@ -89,7 +89,11 @@ export async function startRenderer({ port, pbUrl, siteUrl, env = process.env, s
   const url = `http://127.0.0.1:${port}`;
   await untilAnswering(state.child, {
     what: `the server renderer at ${url}`,
-    answers: async () => (await fetch(`${url}/health`)).ok,
+    // its own line first: the port was chosen free before PocketBase started, and another test
+    // file's renderer may have taken it meanwhile (then this one exits, and that one must not answer)
+    answers: async () =>
+      (stdio !== 'pipe' || output.match(/server renderer on \S*:(\d+)/)?.[1] === String(port)) &&
+      (await fetch(`${url}/health`)).ok,
     output: () => output,
     pollMs: 50,
   });

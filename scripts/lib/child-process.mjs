@@ -1,6 +1,28 @@
 // The helper processes scripts and tests start (PocketBase, the server renderer, stripe-mock,
 // versitygw, maildev): keep what they print, wait until they answer, stop them.
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+const COLOUR = /\u001b\[[0-9;]*m/g;
+
+/** `text` without terminal colour codes. */
+export function withoutColour(text) {
+  return String(text ?? '').replace(COLOUR, '');
+}
+
+/**
+ * The port a child said it listens on, in the last line of its `output` that has `label`
+ * ("Server started at http://127.0.0.1:8090" → 8090), or 0. A child prints it only once it
+ * holds the port: a port chosen free can be taken by another server before the child binds
+ * it (parallel tests), and then that server's health answer must not count as this child's.
+ */
+export function portSaid(output, label) {
+  const text = withoutColour(output);
+  const at = text.lastIndexOf(label);
+  if (at === -1) return 0;
+  const m = /^\s*\S*:(\d+)/.exec(text.slice(at + label.length));
+  return m ? Number(m[1]) : 0;
+}
+
 /** Collects what `child` prints on stdout and stderr; returns a reader of it so far. */
 export function collectOutput(child) {
   let output = '';

@@ -2,10 +2,11 @@
 // each one and runs it again on its own; if it fails again there, the run fails
 // (scripts/test.mjs, README "Flaky tests").
 
+import { withoutColour } from './child-process.mjs';
+
 /** The first line of a failure message, without colour codes: enough to tell one CI failure from another. */
 function firstLine(message) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
-  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const text = withoutColour(message);
   const line = text.split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 300);
 }

@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ensurePocketBase } from './binaries.mjs';
-import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
+import { collectOutput, portSaid, stopChild, untilAnswering } from './child-process.mjs';
 import { ensureDemoImages } from './demo-images.mjs';
 import { pbDirArgs, root } from './pb-args.mjs';
 
@@ -53,9 +53,6 @@ export function prepareData({
   return bin;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
-const COLOUR = /\u001b\[[0-9;]*m/g;
-
 /** Starts `serve` and resolves once /api/health answers. */
 export async function servePocketBase({
   dataDir,
@@ -82,13 +79,8 @@ export async function servePocketBase({
   });
   const output = collectOutput(child);
   const url = `http://${host}:${port}`;
-  // PocketBase prints its banner only once it holds the port: until then a health answer may come
-  // from another server that took the port between freePort() and this spawn (parallel tests)
-  const ours = () =>
-    stdio !== 'pipe' ||
-    output()
-      .replace(COLOUR, '')
-      .match(/Server started at \S*:(\d+)/)?.[1] === String(port);
+  // its banner, printed once it holds the port, before any health answer counts (child-process.mjs)
+  const ours = () => stdio !== 'pipe' || portSaid(output(), 'Server started at') === port;
   const answers = async () => ours() && (await fetch(`${url}/api/health`)).ok;
   await untilAnswering(child, { what: `PocketBase at ${url}`, answers, output });
   return { url, child, output, stop: () => stopChild(child) };

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { stopChild, untilAnswering } from './child-process.mjs';
+import { portSaid, stopChild, untilAnswering } from './child-process.mjs';
 import { root } from './pb-args.mjs';
 
 export const RENDERER_ENTRY = resolve(root, 'dist-ssr', 'render-server.mjs');
@@ -89,11 +89,9 @@ export async function startRenderer({ port, pbUrl, siteUrl, env = process.env, s
   const url = `http://127.0.0.1:${port}`;
   await untilAnswering(state.child, {
     what: `the server renderer at ${url}`,
-    // its own line first: the port was chosen free before PocketBase started, and another test
-    // file's renderer may have taken it meanwhile (then this one exits, and that one must not answer)
+    // its own line first, as PocketBase's banner (child-process.mjs portSaid)
     answers: async () =>
-      (stdio !== 'pipe' || output.match(/server renderer on \S*:(\d+)/)?.[1] === String(port)) &&
-      (await fetch(`${url}/health`)).ok,
+      (stdio !== 'pipe' || portSaid(output, 'server renderer on') === port) && (await fetch(`${url}/health`)).ok,
     output: () => output,
     pollMs: 50,
   });

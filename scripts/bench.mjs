@@ -12,7 +12,7 @@ import { buildIfStale } from './lib/build.mjs';
 import { loadDotEnv } from './lib/env.mjs';
 import { makeImageCopies } from './lib/image-copies.mjs';
 import { root } from './lib/pb-args.mjs';
-import { freePort } from './lib/pb-run.mjs';
+import { quietPort } from './lib/pb-run.mjs';
 import { rendererLink, startRenderer } from './lib/renderer.mjs';
 import { startThrowawayPocketBase } from './lib/throwaway-pb.mjs';
 
@@ -70,7 +70,7 @@ console.log(existsSync(dotEnv) ? `Environment: ${dotEnv} loaded, as npm start do
 let server = null;
 let renderer = null;
 if (want('lighthouse') || want('working') || want('api')) {
-  const renderPort = await freePort();
+  const renderPort = await quietPort();
   server = await startThrowawayPocketBase({
     seed: true,
     tempPrefix: 'atelier-bench-',

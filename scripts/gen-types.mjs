@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONTRACT_HOOKS, CONTRACT_TS, contractHooks, contractTs, pascal } from './lib/gen-contract.mjs';
-import { freePort, prepareData, servePocketBase } from './lib/pb-run.mjs';
+import { quietPort, prepareData, servePocketBase } from './lib/pb-run.mjs';
 import { superuserToken, TEST_SUPERUSER } from './lib/superuser.mjs';
 
 export const OUTPUT = resolve(import.meta.dirname, '..', 'src', 'lib', 'pocketbase', 'types.gen.ts');
@@ -143,7 +143,7 @@ async function main() {
   let server;
   try {
     prepareData({ dataDir, env, superuser: TEST_SUPERUSER });
-    server = await servePocketBase({ dataDir, port: await freePort(), env });
+    server = await servePocketBase({ dataDir, port: await quietPort(), env });
     const token = await superuserToken(server.url);
     for (const file of generatedFiles(await fetchCollections(server.url, token))) {
       mkdirSync(dirname(file.path), { recursive: true });

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { root } from './pb-args.mjs';
-import { freePort, servePocketBase } from './pb-run.mjs';
+import { quietPort, servePocketBase } from './pb-run.mjs';
 
 const BACKUP_NAME = /^[a-z0-9_-]+\.zip$/;
 
@@ -58,7 +58,7 @@ export async function connect({ env, url, log = console.log }) {
     if (!existsSync(resolve(dataDir, 'data.db')))
       throw new Error(`No server at ${target} and no database in ${dataDir}.`);
     log(`[atelier] no server at ${target}; starting a temporary one on ${dataDir}`);
-    temp = await servePocketBase({ dataDir, port: await freePort(), env });
+    temp = await servePocketBase({ dataDir, port: await quietPort(), env });
     target = temp.url;
   }
   const token = await signIn(target, env);

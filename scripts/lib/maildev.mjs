@@ -3,11 +3,11 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { root } from './pb-args.mjs';
 import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
-import { freePort } from './pb-run.mjs';
+import { quietPort } from './pb-run.mjs';
 
 export async function startMailDev({ smtpPort, webPort, stdio = 'pipe' } = {}) {
-  smtpPort ??= await freePort();
-  webPort ??= await freePort();
+  smtpPort ??= await quietPort();
+  webPort ??= await quietPort();
   const child = spawn(
     resolve(root, 'node_modules/.bin/maildev'),
     ['--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--silent'],

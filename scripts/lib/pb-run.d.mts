@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 export function freePort(): Promise<number>;
+/** A free loopback port below the kernel's ephemeral range: none of the servers started meanwhile takes it. */
+export function quietPort(): Promise<number>;
 export function prepareData(opts: {
   dataDir: string;
   publicDir?: string;

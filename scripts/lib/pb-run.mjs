@@ -1,6 +1,7 @@
 // Shared by `npm start`, `npm run dev` and the test harness: prepare a data dir
 // (migrations, superuser, demo content) and serve it.
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ensurePocketBase } from './binaries.mjs';
@@ -8,16 +9,52 @@ import { collectOutput, portSaid, stopChild, untilAnswering } from './child-proc
 import { ensureDemoImages } from './demo-images.mjs';
 import { pbDirArgs, root } from './pb-args.mjs';
 
-export function freePort() {
-  return new Promise((res, rej) => {
+/** Whether 127.0.0.1:`port` can be bound now (0: any port); resolves with the port, or 0. */
+function bindable(port) {
+  return new Promise((res) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
+    srv.on('error', () => res(0));
+    srv.listen(port, '127.0.0.1', () => {
+      const bound = srv.address().port;
+      srv.close(() => res(bound));
     });
   });
+}
+
+export async function freePort() {
+  const port = await bindable(0);
+  if (!port) throw new Error('no free loopback port');
+  return port;
+}
+
+// Linux hands out ports for listen(0) (every freePort, and servers started on port 0) from
+// ip_local_port_range (32768–60999 by default), so a port below it is one no other test server
+// can be given between its choice and its use.
+const QUIET_FIRST = 20000;
+function ephemeralFirst() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A free loopback port that other servers started meanwhile will not take: for a server whose
+ * port must be known seconds before it binds it (the renderer's RENDER_PORT goes into
+ * PocketBase's environment before PocketBase starts, and the renderer only after). Chosen at
+ * random between 20000 and the range and checked free; parallel callers meet only by that chance.
+ */
+export async function quietPort() {
+  const end = ephemeralFirst();
+  // another system's range, or none known: only a port chosen free
+  if (end < QUIET_FIRST + 1000) return freePort();
+  for (let tries = 0; tries < 50; tries++) {
+    const port = QUIET_FIRST + Math.floor(Math.random() * (end - QUIET_FIRST));
+    if (await bindable(port)) return port;
+  }
+  return freePort();
 }
 
 function run(bin, args, env) {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureVersityGw } from './binaries.mjs';
 import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
-import { freePort } from './pb-run.mjs';
+import { quietPort } from './pb-run.mjs';
 
 const ACCESS_KEY = 'atelier-test-access';
 const SECRET = 'atelier-test-secret-key';
@@ -20,7 +20,7 @@ export async function startS3Server(buckets = ['atelier-media']) {
   const bin = ensureVersityGw();
   const root = mkdtempSync(join(tmpdir(), 'atelier-s3-'));
   for (const b of buckets) mkdirSync(join(root, b));
-  const port = await freePort();
+  const port = await quietPort();
   const endpoint = `http://127.0.0.1:${port}`;
   const args = ['--port', `127.0.0.1:${port}`, '--access', ACCESS_KEY, '--secret', SECRET];
   args.push('--region', 'us-east-1', '--quiet', 'posix', root);

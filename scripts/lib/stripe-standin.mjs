@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import Stripe from 'stripe';
 import { ensureStripeMock } from './binaries.mjs';
 import { collectOutput, stopChild, untilAnswering } from './child-process.mjs';
-import { freePort } from './pb-run.mjs';
+import { quietPort } from './pb-run.mjs';
 
 const STRIPE_API_VERSION = '2026-10-28.endive';
 
@@ -50,8 +50,8 @@ const stripeError = (status, message, extra = {}) => ({
 
 async function startStripeMock() {
   const bin = ensureStripeMock();
-  const httpPort = await freePort();
-  const httpsPort = await freePort();
+  const httpPort = await quietPort();
+  const httpsPort = await quietPort();
   const child = spawn(bin, ['-http-port', String(httpPort), '-https-port', String(httpsPort)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,7 +72,7 @@ export async function startStripeStandin(opts = {}) {
   const webhookSecret = opts.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
   let webhookUrl = opts.webhookUrl ?? '';
   const host = opts.host ?? '127.0.0.1';
-  const port = opts.port ?? (await freePort());
+  const port = opts.port ?? (await quietPort());
   const url = `http://${host}:${port}`;
   const mock = opts.stripeMock === false ? null : await startStripeMock();
   const sessions = new Map();

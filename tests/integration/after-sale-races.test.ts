@@ -3,7 +3,7 @@
 // their write (pb_hooks/lib/setup/test-seam.js) while another buyer's payment and the artist's
 // edit of the order land, then let go. Needs the build (dist-ssr/: the renderer draws the PDF).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { makeSeams, type Seams } from '../support/test-seam';
 import { mailsAbout } from '../support/mail';
@@ -29,7 +29,7 @@ const link = rendererLink();
 
 beforeAll(async () => {
   seams = makeSeams();
-  const renderPort = await freePort();
+  const renderPort = await quietPort();
   shop = await startShop({ ...seams.env, RENDER_PORT: String(renderPort), ...link });
   renderer = await startRenderer({
     port: renderPort,

@@ -4,7 +4,7 @@
 // (repeated and out of order), refunds the artist asks for, and copies that come back.
 // Real PocketBase, the Stripe stand-in (stripe-mock behind it), maildev and the server renderer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { mailsAbout as mailsAboutIn, mailsTo } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
@@ -31,7 +31,7 @@ let renderer: Awaited<ReturnType<typeof startRenderer>>;
 const link = rendererLink();
 
 beforeAll(async () => {
-  const renderPort = await freePort();
+  const renderPort = await quietPort();
   shop = await startShop({ RENDER_PORT: String(renderPort), ...link });
   renderer = await startRenderer({
     port: renderPort,

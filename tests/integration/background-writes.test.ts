@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type StripeStandin, startStripeStandin } from '../support/stripe-standin';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   seams = makeSeams();
   mail = await startMailDev();
   stripe = await startStripeStandin();
-  renderPort = await freePort();
+  renderPort = await quietPort();
   pb = await startPocketBase({
     behindProxy: true,
     env: {

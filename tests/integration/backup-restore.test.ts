@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
+import { quietPort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
 import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 import type { TestPocketBase } from '../support/pocketbase';
 import { startS3, type TestS3 } from '../support/s3';
@@ -62,7 +62,7 @@ class Server {
   }
 
   async init() {
-    this.port = await freePort();
+    this.port = await quietPort();
     prepareData({ dataDir: this.dataDir, env: this.fullEnv(), superuser: TEST_SUPERUSER, seed: true });
   }
 

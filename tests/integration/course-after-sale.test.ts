@@ -4,7 +4,7 @@
 // resumes, a new certificate). Real PocketBase with the demo course, Stripe stand-in, renderer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailDev } from '../../scripts/lib/maildev.mjs';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 import { rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { mailsTo } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
@@ -23,7 +23,7 @@ const link = rendererLink();
 beforeAll(async () => {
   mail = await startMailDev();
   stripe = await startStripeStandin();
-  const renderPort = await freePort();
+  const renderPort = await quietPort();
   pb = await startPocketBase({
     seed: true,
     env: {

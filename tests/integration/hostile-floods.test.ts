@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 import { startRenderer } from '../../scripts/lib/renderer.mjs';
 import { startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { startSite, type TestSite } from '../support/site';
@@ -146,7 +146,7 @@ describe("the renderer's /images endpoint", () => {
 
   /** A renderer whose temp dir is `tmp` and whose work folder is `dir` (made 0700 unless it exists). */
   async function rendererFor(tmp: string, dir: string): Promise<string> {
-    const port = await freePort();
+    const port = await quietPort();
     const env = { ...process.env, TMPDIR: tmp, IMAGE_WORK_DIR: dir, RENDER_SECRET: secret };
     const r = await startRenderer({ port, pbUrl: pb.url, siteUrl: pb.url, env });
     renderers.push(r);

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePocketBase } from '../../scripts/lib/binaries.mjs';
 import { pbDirArgs } from '../../scripts/lib/pb-args.mjs';
-import { freePort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
+import { quietPort, prepareData, servePocketBase } from '../../scripts/lib/pb-run.mjs';
 import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 
 const MIGRATIONS = resolve(import.meta.dirname, '..', '..', 'pb_migrations');
@@ -43,7 +43,7 @@ function migrateUp(dataDir: string, migrationsDir: string) {
 }
 
 async function withServer<T>(dataDir: string, fn: (url: string, token: string) => Promise<T>): Promise<T> {
-  const server = await servePocketBase({ dataDir, port: await freePort(), env });
+  const server = await servePocketBase({ dataDir, port: await quietPort(), env });
   try {
     return await fn(server.url, await superuserToken(server.url));
   } finally {

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POCKETBASE_VERSION } from '../../scripts/lib/binaries.mjs';
 import { DROP_HOOKS_POOL, serveEnv } from '../../scripts/lib/env.mjs';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..', '..');
@@ -27,8 +27,8 @@ let log = '';
 async function startSite(samePort = false) {
   log = '';
   // an upgrade restarts the site where it was: open tabs keep talking to the same origin
-  const port = samePort ? Number(new URL(url).port) : await freePort();
-  const renderPort = await freePort();
+  const port = samePort ? Number(new URL(url).port) : await quietPort();
+  const renderPort = await quietPort();
   url = `http://127.0.0.1:${port}`;
   // a clean environment: nothing from this checkout or the test runner leaks in
   site = spawn(join(out, 'start.sh'), [], {

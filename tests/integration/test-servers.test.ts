@@ -3,7 +3,8 @@
 // it. Such a PocketBase must fail to start (or start again elsewhere), never answer for the
 // other server: a test talking to another file's server saw "Payments are not configured" (a
 // server without the Stripe key) in a CI run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -56,6 +57,37 @@ describe('a test server whose port another server took', () => {
       expect(mine.child.exitCode).toBeNull();
     } finally {
       await mine.stop();
+    }
+  });
+});
+
+describe('a port chosen seconds before its server binds it', () => {
+  it('is free and outside the range the kernel gives servers started on port 0 meanwhile', async () => {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    const port = await pbRun.quietPort();
+    expect(port).toBeLessThan(low);
+    // 200 servers started meanwhile on port 0 (as every freePort and test server is): none gets it
+    const others = await Promise.all(
+      Array.from(
+        { length: 200 },
+        () =>
+          new Promise<Server>((resolve) => {
+            const s = createServer();
+            s.listen(0, '127.0.0.1', () => resolve(s));
+          }),
+      ),
+    );
+    try {
+      expect(others.map((s) => (s.address() as AddressInfo).port)).not.toContain(port);
+      // and it is still free for the server it was chosen for
+      const mine = createServer();
+      await new Promise<void>((resolve, reject) => {
+        mine.once('error', reject);
+        mine.listen(port, '127.0.0.1', resolve);
+      });
+      await new Promise((r) => mine.close(r));
+    } finally {
+      await Promise.all(others.map((s) => new Promise((r) => s.close(r))));
     }
   });
 });

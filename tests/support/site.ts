@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import { freePort } from '../../scripts/lib/pb-run.mjs';
+import { quietPort } from '../../scripts/lib/pb-run.mjs';
 import { RENDERER_ENTRY, rendererLink, startRenderer } from '../../scripts/lib/renderer.mjs';
 import { startPocketBase, type TestPocketBase } from './pocketbase';
 
@@ -48,8 +48,8 @@ export async function startSite(opts: { slowRenders?: boolean } = {}): Promise<T
   if (!existsSync(RENDERER_ENTRY) || !existsSync(resolve('dist', 'index.html'))) {
     throw new Error('build first (npm run build): these tests serve dist/ and run dist-ssr/');
   }
-  const renderPort = await freePort();
-  const rendererPort = opts.slowRenders ? await freePort() : renderPort;
+  const renderPort = await quietPort();
+  const rendererPort = opts.slowRenders ? await quietPort() : renderPort;
   const slowRenders = new Map<string, number>();
   // seeded before the renderer starts, as `npm start` does
   const link = rendererLink();

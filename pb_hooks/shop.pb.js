@@ -287,6 +287,15 @@ cronAdd("atelier_release_holds", "* * * * *", () => {
   require(`${__hooks}/lib/shop/live-stock.js`).sendStuck();
 });
 
+// The drop bench's `--bounds` (tests/bench/drop-bounds.mjs): a route that answers at once as a
+// sold-out checkout is shaped, requiring nothing, to show what PocketBase's JS route itself
+// costs a crowd; absent unless the server runs with ATELIER_BENCH=1.
+if ($os.getenv("ATELIER_BENCH") === "1") {
+  routerAdd("POST", "/api/atelier/bench-noop", (e) =>
+    e.json(409, { status: 409, message: "Sold out.", data: { items: { code: "sold_out", message: "Sold out." } } }),
+  );
+}
+
 // Timing probes for the drop bench (tests/bench/drop.mjs --profile); absent in production.
 if ($os.getenv("ATELIER_PROFILE") === "1") {
   routerAdd(

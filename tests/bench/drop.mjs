@@ -20,13 +20,14 @@ import { parseArgs } from 'node:util';
 import { startStripeStandinProcess } from '../../scripts/lib/stripe-standin-process.mjs';
 import { serveEnv } from '../../scripts/lib/env.mjs';
 import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
+import { dropBounds } from './drop-bounds.mjs';
 
 // Buyers per drop round we hand addresses to; each its own /24 (the shop caps copies per network).
 const PER_ROUND = 2048;
 const NETWORKS = 246 * 256;
 
 /** CPU seconds a process has used (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -50,7 +51,7 @@ function machineJiffies() {
  * others, and a comparison of two drops measures them instead. `idle` false: only the minute
  * (pages that poll keep the machine busy by design).
  */
-async function quietMoment(idle = true) {
+export async function quietMoment(idle = true) {
   const t0 = Date.now();
   while (Date.now() - t0 < 15_000) {
     const a = machineJiffies();
@@ -62,7 +63,7 @@ async function quietMoment(idle = true) {
   }
 }
 
-const percentile = (sorted, p) =>
+export const percentile = (sorted, p) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
     : Number.NaN;
@@ -82,7 +83,7 @@ export function buyerAddress(round, i) {
  * sockets rather than node:http: the crowd is simulated on the same two cores as the server,
  * so the client should cost as little as it can.
  */
-function post(url, body, localAddress, headers = {}, method = 'POST') {
+export function post(url, body, localAddress, headers = {}, method = 'POST') {
   const { hostname, port, pathname } = new URL(url);
   const payload = Buffer.from(body === null ? '' : JSON.stringify(body));
   return new Promise((resolve) => {
@@ -123,14 +124,14 @@ function post(url, body, localAddress, headers = {}, method = 'POST') {
  * as Stripe is a service of its own: sharing this process's event loop with the crowd it waited
  * for the bench (lag up to 2 s in a drop with 2,000 pages open), which the winners' times counted.
  */
-export async function startDropServer({ hooksPool, profile = false } = {}) {
+export async function startDropServer({ hooksPool, profile = false, benchRoutes = false } = {}) {
   const stripe = await startStripeStandinProcess();
   let server;
   try {
     server = await startThrowawayPocketBase({
       hooksPool,
       tempPrefix: 'atelier-drop-',
-      env: { ATELIER_PROFILE: profile ? '1' : '', ...stripe.env },
+      env: { ATELIER_PROFILE: profile ? '1' : '', ATELIER_BENCH: benchRoutes ? '1' : '', ...stripe.env },
     });
   } catch (err) {
     await stripe.stop();
@@ -391,6 +392,7 @@ export const DROP_OPTIONS = {
   repeat: { type: 'string' },
   'hooks-pool': { type: 'string' },
   profile: { type: 'boolean', default: false },
+  bounds: { type: 'string' },
 };
 
 // What the default configuration must reach (issue 18): p95 over all answers at most this many
@@ -463,7 +465,8 @@ async function measurePool(table, { pool, label, sizes, edition, profile, repeat
  * (2,000 × GET /api/health), the first drop of 2,000 buyers (`--buyers N[,M…]`: other sizes,
  * the first is the headline), the floor again, and the verdict against p95 ≤ 1.5× the floor.
  * `--hooks-pool N[,M…]` adds the same rows for other pools (e.g. 15, PocketBase's own default);
- * `--repeat N` adds N drops on the default server; `--profile` prints server-side phases.
+ * `--repeat N` adds N drops on the default server; `--profile` prints server-side phases;
+ * `--bounds N` instead runs N sets of crowds that show where the drop's time goes (drop-bounds.mjs).
  * Exits non-zero when a drop oversells or errs (a missed latency target is reported, not failed).
  */
 export default async function drop({ table, argv = [] }) {
@@ -475,6 +478,11 @@ export default async function drop({ table, argv = [] }) {
   console.log(
     `## Print drop: buyers press "Buy Print" at once, each from its own address (local Stripe stand-in${values.profile ? ', profiling on' : ''})\n`,
   );
+  if (values.bounds) {
+    // only the bounds: what a crowd costs with nothing, with a no-op JS route, with the drop
+    await dropBounds(table, { sets: Number(values.bounds) || 6, pool: configured, edition });
+    return;
+  }
   let failed = await measurePool(table, {
     pool: configured,
     label: `The default configuration, as npm start and start.sh run it: ${configured} prewarmed hook VMs`,

@@ -1,10 +1,12 @@
 // The drop bench's server-side probes (ATELIER_PROFILE=1): each answered checkout leaves one
 // line of phase durations, handed over once by GET /api/atelier/profile (superuser). The lines
 // are files of their own, not app-store keys: a store write per answer made every profiled drop
-// queue on the store's one lock (README, "Print drops").
+// queue on the store's one lock (README, "Print drops"). And the bench's no-op route
+// (ATELIER_BENCH=1, `--bounds`), absent otherwise.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startPocketBase } from '../support/pocketbase';
 import { api } from './helpers';
 import { checkout, createPrint, type Shop, startShop } from './shop-support';
 
@@ -44,4 +46,25 @@ it('hands over one line per answered checkout, as a file of its own, once, with 
   expect(readdirSync(dir)).toEqual([]);
   // and only a superuser gets them
   expect((await api(shop.pb, 'GET', '/api/atelier/profile', null)).status).toBe(401);
+});
+
+it("the bench's no-op route answers as a sold-out checkout only on a server started with ATELIER_BENCH=1", async () => {
+  // this server runs with ATELIER_PROFILE only: no such route
+  expect((await api(shop.pb, 'POST', '/api/atelier/bench-noop', null, { items: [] })).status).toBe(404);
+  const bench = await startPocketBase({ env: { ATELIER_BENCH: '1' } });
+  try {
+    const r = await api<{ status: number; message: string; data: Record<string, { code: string }> }>(
+      bench,
+      'POST',
+      '/api/atelier/bench-noop',
+      null,
+      { items: [{ id: 'x', quantity: 1 }] },
+    );
+    expect(r.status).toBe(409);
+    // the shape of PocketBase's errors, as the shop's sold-out answer
+    expect(r.body.status).toBe(409);
+    expect(r.body.data.items.code).toBe('sold_out');
+  } finally {
+    await bench.stop();
+  }
 });

@@ -1,0 +1,105 @@
+// `npm run bench -- drop --bounds N`: where a drop's time goes, as crowds of 2,000 on one
+// default server (ATELIER_BENCH=1 for the no-op route), each measured against the floor:
+//   floor     GET /api/health: Go only, no hook VM
+//   no-op JS  POST /api/atelier/bench-noop: a hook VM runs a handler that answers at once, as
+//             a sold-out answer is shaped (the cost of PocketBase's JS route itself)
+//   drop      the first drop of a new print: 50 winners check out, the rest are sold out
+//   sold out  the same crowd again at the sold-out print: the shop's sold-out answer alone
+// Sets alternate the order of the middle crowds (each crowd's allocations bring the Go
+// collector closer for the next), so neither is always the one after the other.
+import { loadavg } from 'node:os';
+import {
+  buyerAddress,
+  cpuSeconds,
+  percentile,
+  post,
+  quietMoment,
+  runDrop,
+  runFloor,
+  startDropServer,
+} from './drop.mjs';
+
+const BUYERS = 2000;
+
+/** 2,000 POSTs of a one-copy cart for `printId` at `path` (each from its own network). */
+async function crowd(ctx, path, printId, round) {
+  await quietMoment();
+  const cpu0 = cpuSeconds(ctx.server.child.pid);
+  const results = await Promise.all(
+    Array.from({ length: BUYERS }, (_, i) =>
+      post(
+        `${ctx.server.url}${path}`,
+        { items: [{ id: printId, quantity: 1 }], currency: 'eur', customerEmail: `bound${round}-${i}@example.com` },
+        buyerAddress(round, i),
+      ),
+    ),
+  );
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  const unexpected = results.filter((r) => r.status !== 409).length;
+  return { p95: percentile(ms, 95), cpu: cpuSeconds(ctx.server.child.pid) - cpu0, unexpected };
+}
+
+const median = (list) => {
+  const s = [...list].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ratio = (v) => `${v.toFixed(2)}×`;
+
+export async function dropBounds(table, { sets, pool, edition }) {
+  console.log(`### Where a drop's time goes: ${sets} sets of crowds of ${BUYERS} on one server (${pool} hook VMs)\n`);
+  const ctx = await startDropServer({ hooksPool: pool, benchRoutes: true });
+  const rows = [];
+  const ratios = { noop: [], drop: [], soldOut: [] };
+  let round = 100;
+  try {
+    for (let set = 1; set <= sets; set++) {
+      const f1 = await runFloor(ctx, { buyers: BUYERS, round: round++ });
+      let noop;
+      let drop;
+      let soldOut;
+      const runNoop = async () => {
+        noop = await crowd(ctx, '/api/atelier/bench-noop', 'noop', round++);
+      };
+      const runDropAndSoldOut = async () => {
+        const print = await ctx.createPrint(edition);
+        const d = await runDrop(ctx, { buyers: BUYERS, edition, round: round++, print });
+        drop = { p95: percentile(d.all, 95), cpu: d.serverCpu, unexpected: d.errors + d.oversold };
+        soldOut = await crowd(ctx, '/api/atelier/create-payment', print.id, round++);
+      };
+      if (set % 2) {
+        await runNoop();
+        await runDropAndSoldOut();
+      } else {
+        await runDropAndSoldOut();
+        await runNoop();
+      }
+      const f2 = await runFloor(ctx, { buyers: BUYERS, round: round++ });
+      const floor = Math.min(f1.p95, f2.p95);
+      ratios.noop.push(noop.p95 / floor);
+      ratios.drop.push(drop.p95 / floor);
+      ratios.soldOut.push(soldOut.p95 / floor);
+      const cell = (c) => `${Math.round(c.p95)} ms, ${ratio(c.p95 / floor)}, ${c.cpu.toFixed(2)} s`;
+      rows.push({
+        set,
+        order: set % 2 ? 'no-op first' : 'drop first',
+        'floor p95 ms (before / after), CPU s': `${Math.round(f1.p95)} / ${Math.round(f2.p95)}, ${f1['server CPU s']} / ${f2['server CPU s']}`,
+        'no-op JS route: p95, ÷ floor, CPU': cell(noop),
+        'drop (50 winners): p95, ÷ floor, CPU': cell(drop),
+        'sold out again: p95, ÷ floor, CPU': cell(soldOut),
+        'answers not as expected': noop.unexpected + drop.unexpected + soldOut.unexpected,
+        'load avg': loadavg()[0].toFixed(1),
+      });
+    }
+  } finally {
+    await ctx.stop();
+  }
+  table(rows);
+  table([
+    {
+      sets,
+      'no-op JS route ÷ floor (median, range)': `${ratio(median(ratios.noop))} (${ratio(Math.min(...ratios.noop))} … ${ratio(Math.max(...ratios.noop))})`,
+      'drop ÷ floor': `${ratio(median(ratios.drop))} (${ratio(Math.min(...ratios.drop))} … ${ratio(Math.max(...ratios.drop))})`,
+      'sold out again ÷ floor': `${ratio(median(ratios.soldOut))} (${ratio(Math.min(...ratios.soldOut))} … ${ratio(Math.max(...ratios.soldOut))})`,
+    },
+  ]);
+}

@@ -50,6 +50,7 @@ export async function dropBounds(table, { sets, pool, edition }) {
   const ctx = await startDropServer({ hooksPool: pool, benchRoutes: true });
   const rows = [];
   const ratios = { noop: [], drop: [], soldOut: [] };
+  const cpu = { floor: [], noop: [], drop: [], soldOut: [] };
   let round = 100;
   try {
     for (let set = 1; set <= sets; set++) {
@@ -78,6 +79,10 @@ export async function dropBounds(table, { sets, pool, edition }) {
       ratios.noop.push(noop.p95 / floor);
       ratios.drop.push(drop.p95 / floor);
       ratios.soldOut.push(soldOut.p95 / floor);
+      cpu.floor.push(Number(f1['server CPU s']), Number(f2['server CPU s']));
+      cpu.noop.push(noop.cpu);
+      cpu.drop.push(drop.cpu);
+      cpu.soldOut.push(soldOut.cpu);
       const cell = (c) => `${Math.round(c.p95)} ms, ${ratio(c.p95 / floor)}, ${c.cpu.toFixed(2)} s`;
       rows.push({
         set,
@@ -100,6 +105,9 @@ export async function dropBounds(table, { sets, pool, edition }) {
       'no-op JS route ÷ floor (median, range)': `${ratio(median(ratios.noop))} (${ratio(Math.min(...ratios.noop))} … ${ratio(Math.max(...ratios.noop))})`,
       'drop ÷ floor': `${ratio(median(ratios.drop))} (${ratio(Math.min(...ratios.drop))} … ${ratio(Math.max(...ratios.drop))})`,
       'sold out again ÷ floor': `${ratio(median(ratios.soldOut))} (${ratio(Math.min(...ratios.soldOut))} … ${ratio(Math.max(...ratios.soldOut))})`,
+      'PocketBase CPU s, median: floor / no-op / drop / sold out again': [cpu.floor, cpu.noop, cpu.drop, cpu.soldOut]
+        .map((l) => median(l).toFixed(2))
+        .join(' / '),
     },
   ]);
 }

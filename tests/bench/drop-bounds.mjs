@@ -8,42 +8,30 @@
 // Sets alternate the order of the middle crowds (each crowd's allocations bring the Go
 // collector closer for the next), so neither is always the one after the other.
 import { loadavg } from 'node:os';
-import {
-  buyerAddress,
-  cpuSeconds,
-  percentile,
-  post,
-  quietMoment,
-  runDrop,
-  runFloor,
-  startDropServer,
-} from './drop.mjs';
+import { percentile, runCrowd, runDrop, runFloor, startDropServer } from './drop.mjs';
+import { median } from './paired-verdict.mjs';
 
 const BUYERS = 2000;
 
 /** 2,000 POSTs of a one-copy cart for `printId` at `path` (each from its own network). */
 async function crowd(ctx, path, printId, round) {
-  await quietMoment();
-  const cpu0 = cpuSeconds(ctx.server.child.pid);
-  const results = await Promise.all(
-    Array.from({ length: BUYERS }, (_, i) =>
-      post(
-        `${ctx.server.url}${path}`,
-        { items: [{ id: printId, quantity: 1 }], currency: 'eur', customerEmail: `bound${round}-${i}@example.com` },
-        buyerAddress(round, i),
-      ),
-    ),
-  );
-  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
-  const unexpected = results.filter((r) => r.status !== 409).length;
-  return { p95: percentile(ms, 95), cpu: cpuSeconds(ctx.server.child.pid) - cpu0, unexpected };
+  const c = await runCrowd(ctx, {
+    path,
+    buyers: BUYERS,
+    round,
+    body: (i) => ({
+      items: [{ id: printId, quantity: 1 }],
+      currency: 'eur',
+      customerEmail: `bound${round}-${i}@example.com`,
+    }),
+  });
+  const unexpected = c.results.filter((r) => r.status !== 409).length;
+  return { p95: percentile(c.all, 95), cpu: c.serverCpu, unexpected };
 }
 
-const median = (list) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ratio = (v) => `${v.toFixed(2)}×`;
+/** "median (lowest … highest)" of ratios. */
+const spread = (list) => `${ratio(median(list))} (${ratio(Math.min(...list))} … ${ratio(Math.max(...list))})`;
 
 export async function dropBounds(table, { sets, pool, edition }) {
   console.log(`### Where a drop's time goes: ${sets} sets of crowds of ${BUYERS} on one server (${pool} hook VMs)\n`);
@@ -102,9 +90,9 @@ export async function dropBounds(table, { sets, pool, edition }) {
   table([
     {
       sets,
-      'no-op JS route ÷ floor (median, range)': `${ratio(median(ratios.noop))} (${ratio(Math.min(...ratios.noop))} … ${ratio(Math.max(...ratios.noop))})`,
-      'drop ÷ floor': `${ratio(median(ratios.drop))} (${ratio(Math.min(...ratios.drop))} … ${ratio(Math.max(...ratios.drop))})`,
-      'sold out again ÷ floor': `${ratio(median(ratios.soldOut))} (${ratio(Math.min(...ratios.soldOut))} … ${ratio(Math.max(...ratios.soldOut))})`,
+      'no-op JS route ÷ floor (median, range)': spread(ratios.noop),
+      'drop ÷ floor': spread(ratios.drop),
+      'sold out again ÷ floor': spread(ratios.soldOut),
       'PocketBase CPU s, median: floor / no-op / drop / sold out again': [cpu.floor, cpu.noop, cpu.drop, cpu.soldOut]
         .map((l) => median(l).toFixed(2))
         .join(' / '),

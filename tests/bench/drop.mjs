@@ -27,7 +27,7 @@ const PER_ROUND = 2048;
 const NETWORKS = 246 * 256;
 
 /** CPU seconds a process has used (Linux /proc; NaN elsewhere). */
-export function cpuSeconds(pid) {
+function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -51,7 +51,7 @@ function machineJiffies() {
  * others, and a comparison of two drops measures them instead. `idle` false: only the minute
  * (pages that poll keep the machine busy by design).
  */
-export async function quietMoment(idle = true) {
+async function quietMoment(idle = true) {
   const t0 = Date.now();
   while (Date.now() - t0 < 15_000) {
     const a = machineJiffies();
@@ -83,7 +83,7 @@ export function buyerAddress(round, i) {
  * sockets rather than node:http: the crowd is simulated on the same two cores as the server,
  * so the client should cost as little as it can.
  */
-export function post(url, body, localAddress, headers = {}, method = 'POST') {
+function post(url, body, localAddress, headers = {}, method = 'POST') {
   const { hostname, port, pathname } = new URL(url);
   const payload = Buffer.from(body === null ? '' : JSON.stringify(body));
   return new Promise((resolve) => {
@@ -183,25 +183,49 @@ async function baseline(ctx, n = 10) {
 }
 
 /**
+ * `buyers` requests at once to `path`, each on its own connection from buyer i's address of
+ * `round`, started at a quiet moment (`idle` as quietMoment). Returns the answers, their times
+ * sorted (`all`, ms), the last answer's ms after the start, when it started (epoch ms), the load
+ * average then, and the CPU seconds PocketBase and this process used meanwhile.
+ */
+export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST', idle = true }) {
+  const url = `${ctx.server.url}${path}`;
+  await quietMoment(idle);
+  const load = loadavg()[0];
+  const serverCpu0 = cpuSeconds(ctx.server.child.pid);
+  const clientCpu0 = process.cpuUsage();
+  const startedAt = Date.now();
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: buyers }, (_, i) => post(url, body(i), buyerAddress(round, i), {}, method)),
+  );
+  const lastAnswer = Math.max(...results.map((r) => r.end)) - started;
+  const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
+  const clientCpu = process.cpuUsage(clientCpu0);
+  return {
+    results,
+    all: results.map((r) => r.ms).sort((a, b) => a - b),
+    lastAnswer,
+    startedAt,
+    load,
+    serverCpu,
+    clientCpu: (clientCpu.user + clientCpu.system) / 1e6,
+  };
+}
+
+/**
  * The same crowd against PocketBase's own GET /api/health (Go only, no hook VM, no
  * database): what this machine, this client and PocketBase's HTTP stack cost by themselves.
  */
 export async function runFloor(ctx, { buyers, round }) {
-  const url = `${ctx.server.url}/api/health`;
-  await quietMoment();
-  const serverCpu0 = cpuSeconds(ctx.server.child.pid);
-  const started = performance.now();
-  const results = await Promise.all(
-    Array.from({ length: buyers }, (_, i) => post(url, null, buyerAddress(round, i), {}, 'GET')),
-  );
-  const all = results.map((r) => r.ms).sort((a, b) => a - b);
+  const c = await runCrowd(ctx, { path: '/api/health', method: 'GET', buyers, round, body: () => null });
   return {
-    p95: percentile(all, 95),
+    p95: percentile(c.all, 95),
     scenario: `${buyers} × GET /api/health (no JS: the floor)`,
-    ok: results.filter((r) => r.status === 200).length,
-    'all p50/p95/p99 ms': [50, 95, 99].map((p) => Math.round(percentile(all, p))).join(' / '),
-    'last answer s': ((Math.max(...results.map((r) => r.end)) - started) / 1000).toFixed(2),
-    'server CPU s': (cpuSeconds(ctx.server.child.pid) - serverCpu0).toFixed(2),
+    ok: c.results.filter((r) => r.status === 200).length,
+    'all p50/p95/p99 ms': [50, 95, 99].map((p) => Math.round(percentile(c.all, p))).join(' / '),
+    'last answer s': (c.lastAnswer / 1000).toFixed(2),
+    'server CPU s': c.serverCpu.toFixed(2),
     'load avg': loadavg()[0].toFixed(1),
   };
 }
@@ -236,25 +260,18 @@ async function serverErrors(ctx, sinceMs, untilMs) {
 /** One drop on a running server (of a new print, or of `print` when given). */
 export async function runDrop(ctx, { buyers, edition, round = 0, print: given, idle = true }) {
   const print = given ?? (await ctx.createPrint(edition));
-  const url = `${ctx.server.url}/api/atelier/create-payment`;
-  await quietMoment(idle);
-  const load = loadavg()[0];
-  const serverCpu0 = cpuSeconds(ctx.server.child.pid);
-  const clientCpu0 = process.cpuUsage();
-  const startedAt = Date.now();
-  const started = performance.now();
-  const results = await Promise.all(
-    Array.from({ length: buyers }, (_, i) =>
-      post(
-        url,
-        { items: [{ id: print.id, quantity: 1 }], currency: 'eur', customerEmail: `buyer${round}-${i}@example.com` },
-        buyerAddress(round, i),
-      ),
-    ),
-  );
-  const lastAnswer = Math.max(...results.map((r) => r.end)) - started;
-  const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
-  const clientCpu = process.cpuUsage(clientCpu0);
+  const crowd = await runCrowd(ctx, {
+    path: '/api/atelier/create-payment',
+    buyers,
+    round,
+    idle,
+    body: (i) => ({
+      items: [{ id: print.id, quantity: 1 }],
+      currency: 'eur',
+      customerEmail: `buyer${round}-${i}@example.com`,
+    }),
+  });
+  const { results, lastAnswer, startedAt, load, serverCpu, clientCpu } = crowd;
   const profile = ctx.profile ? await ctx.su('/api/atelier/profile') : null;
 
   const winners = results.filter((r) => r.status === 200);
@@ -288,12 +305,12 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
     paid,
     sold: after.sold,
     oversold: Math.max(0, after.sold - edition, paid - edition, winners.length - edition) + badNumbers,
-    all: sorted(results),
+    all: crowd.all,
     winners: sorted(winners),
     losers: sorted(soldOut),
     lastAnswer,
     serverCpu,
-    clientCpu: (clientCpu.user + clientCpu.system) / 1e6,
+    clientCpu,
     load,
     profile,
   };

@@ -37,8 +37,9 @@ export function loopbackUrl(host, port) {
 }
 
 /**
- * Spawns the renderer and resolves once /health answers. With `restart`, a renderer that exits
- * on its own is started again (PocketBase serves the shell meanwhile), at most 5 times a minute.
+ * Spawns the renderer and resolves once /health answers. With `restart`, a renderer that dies
+ * (an error, a kill; not a stop it was asked for) is started again (PocketBase serves the shell
+ * meanwhile), at most 5 times a minute.
  */
 export async function startRenderer({ port, pbUrl, siteUrl, env = process.env, stdio = 'pipe', restart = false }) {
   if (!existsSync(RENDERER_ENTRY)) throw new Error(`${RENDERER_ENTRY} is missing: run \`npm run build\``);
@@ -67,7 +68,9 @@ export async function startRenderer({ port, pbUrl, siteUrl, env = process.env, s
       output += d;
     });
     child.on('exit', (code, signal) => {
-      if (stopping || !restart) return;
+      // 0 is how the renderer ends when it is told to (SIGINT, SIGTERM: Ctrl-C or a test runner
+      // stopping the whole process group reaches it before our own stop does): not a crash
+      if (stopping || !restart || code === 0) return;
       const now = Date.now();
       while (restarts.length && now - restarts[0] > 60_000) restarts.shift();
       if (restarts.length >= 5) {

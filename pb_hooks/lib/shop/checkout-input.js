@@ -139,18 +139,11 @@ function crowdGate(body) {
   }
   if (typeof body.customerEmail !== "string" || body.customerEmail === "") return null;
   checkEmail(body.customerEmail);
-  const claims = [];
-  for (const w of wanted) {
-    const r = gate.claim(store, w.printId, w.quantity, now);
-    if (r.result === "ok") {
-      claims.push({ printId: w.printId, quantity: w.quantity });
-      continue;
-    }
-    giveBack(claims);
-    if (r.result === "short") return { refusal: apiError(409, shortageMessage(r.title, r.left), "items", "sold_out") };
-    return null;
-  }
-  return { claims };
+  // no reload here: a stale or inactive entry is the full checkout's to decide
+  const r = gate.claimCart(store, wanted, () => now, null);
+  if (r.claims) return { claims: r.claims };
+  if (r.result === "short") return { refusal: apiError(409, shortageMessage(r.title, r.left), "items", "sold_out") };
+  return null;
 }
 
 module.exports = { apiError, parsePrintItems, parseCurrency, checkEmail, shortageMessage, crowdGate, giveBack };

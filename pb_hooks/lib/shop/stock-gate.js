@@ -166,6 +166,40 @@ function giveBack(store, printId, quantity) {
   update(store, printId, (entry) => ({ next: giveBackState(entry, quantity) }));
 }
 
+// A stale entry is reloaded at most this often per line before the buyer is told to retry.
+const RELOAD_ATTEMPTS = 5;
+
+/**
+ * Takes the tickets of a whole cart ([{printId, quantity}]), or none. `reload(printId)` returns a
+ * fresh snapshot of the print's stock (null: no such print) for a stale entry; without it a stale
+ * entry ends the attempt (the crowd's path leaves that to the full checkout). Returns
+ * {claims} (the caller owns them), or {result: "short", left, title} | {result: "inactive"} |
+ * {result: "stale"} after giving back what it took.
+ */
+function claimCart(store, wanted, now, reload) {
+  const claims = [];
+  for (const w of wanted) {
+    let r = null;
+    for (let attempt = 0; attempt < (reload ? RELOAD_ATTEMPTS : 1); attempt++) {
+      r = claim(store, w.printId, w.quantity, now());
+      if (r.result !== "stale" || !reload) break;
+      const snapshot = reload(w.printId);
+      if (!snapshot) {
+        r = { result: "inactive" };
+        break;
+      }
+      load(store, w.printId, snapshot, r.epoch);
+    }
+    if (r.result === "ok") {
+      claims.push({ printId: w.printId, quantity: w.quantity });
+      continue;
+    }
+    for (const c of claims) giveBack(store, c.printId, c.quantity);
+    return r;
+  }
+  return { claims: claims };
+}
+
 function settle(store, printId, quantity, snapshot) {
   update(store, printId, (entry) => ({ next: settleState(entry, quantity, snapshot) }));
 }
@@ -183,4 +217,4 @@ function peek(store, printId) {
   return decode(store.get(KEY_PREFIX + printId));
 }
 
-module.exports = { MAX_AGE_MS, shortState, validUntil, claim, giveBack, settle, load, invalidate, peek };
+module.exports = { MAX_AGE_MS, shortState, validUntil, claim, claimCart, giveBack, settle, load, invalidate, peek };

@@ -5,7 +5,7 @@
 
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 const { nowIso, parseDate } = require(`${__hooks}/lib/records/dates.js`);
-const { apiError, giveBack, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
+const { apiError, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
 
 // ---- stock, read with one statement (inside a transaction: exact; outside: a snapshot) ----
 
@@ -148,34 +148,21 @@ function abandon(orderId, status) {
  */
 function claimTickets(wanted) {
   const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
-  const store = $app.store();
-  const claims = [];
-  for (const w of wanted) {
-    let r = null;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      r = gate.claim(store, w.printId, w.quantity, Date.now());
-      if (r.result !== "stale") break;
-      const stock = stockOf($app, w.printId);
-      if (!stock) {
-        r = { result: "inactive" };
-        break;
-      }
-      gate.load(store, w.printId, gateSnapshot(stock), r.epoch);
-    }
-    if (r.result === "ok") {
-      claims.push({ printId: w.printId, quantity: w.quantity });
-      continue;
-    }
-    giveBack(claims);
-    if (r.result === "short") {
-      throw apiError(409, shortageMessage(r.title, r.left), "items", "sold_out");
-    }
-    if (r.result === "inactive")
-      throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
-    // Reloads kept losing to concurrent changes: rare, and safe to retry.
-    throw apiError(503, "The shop is very busy right now. Please try again in a moment.");
-  }
-  return claims;
+  const r = gate.claimCart(
+    $app.store(),
+    wanted,
+    () => Date.now(),
+    (printId) => {
+      const stock = stockOf($app, printId);
+      return stock ? gateSnapshot(stock) : null;
+    },
+  );
+  if (r.claims) return r.claims;
+  if (r.result === "short") throw apiError(409, shortageMessage(r.title, r.left), "items", "sold_out");
+  if (r.result === "inactive")
+    throw apiError(404, "One of the prints in your cart is no longer available.", "items", "not_found");
+  // Reloads kept losing to concurrent changes: rare, and safe to retry.
+  throw apiError(503, "The shop is very busy right now. Please try again in a moment.");
 }
 
 module.exports = {

@@ -30,6 +30,12 @@ const gate = loadHookModule<{
   MAX_AGE_MS: number;
   validUntil(now: number, next: number): number;
   claim(s: Store, id: string, q: number, now: number): Claim;
+  claimCart(
+    s: Store,
+    wanted: { printId: string; quantity: number }[],
+    now: () => number,
+    reload: ((id: string) => Snapshot | null) | null,
+  ): { claims: { printId: string; quantity: number }[] } | Exclude<Claim, { result: 'ok' }>;
   giveBack(s: Store, id: string, q: number): void;
   settle(s: Store, id: string, q: number, snap: Snapshot): void;
   load(s: Store, id: string, snap: Snapshot, epoch: number): boolean;
@@ -131,6 +137,79 @@ describe('stock gate transitions', () => {
     const s = memoryStore();
     gate.load(s, 'p', { ...snap(5), active: false }, 0);
     expect(gate.claim(s, 'p', 1, 0).result).toBe('inactive');
+  });
+
+  it('a cart takes every line or none: a short line gives back the lines taken before it', () => {
+    const s = memoryStore();
+    gate.load(s, 'a', snap(3), 0);
+    gate.load(s, 'b', snap(1), 0);
+    const cart = [
+      { printId: 'a', quantity: 2 },
+      { printId: 'b', quantity: 2 },
+    ];
+    expect(gate.claimCart(s, cart, () => 0, null)).toMatchObject({ result: 'short', left: 1, title: 'Print' });
+    expect(gate.peek(s, 'a')).toMatchObject({ left: 3, pending: 0 });
+    expect(gate.claimCart(s, [cart[0], { printId: 'b', quantity: 1 }], () => 0, null)).toEqual({
+      claims: [
+        { printId: 'a', quantity: 2 },
+        { printId: 'b', quantity: 1 },
+      ],
+    });
+    expect(gate.peek(s, 'a')).toMatchObject({ left: 1, pending: 2 });
+    expect(gate.peek(s, 'b')).toMatchObject({ left: 0, pending: 1 });
+  });
+
+  it('a cart meets a stale entry: without a reload it stops there; with one it loads the snapshot, or says inactive when the print is gone', () => {
+    const s = memoryStore();
+    gate.load(s, 'a', snap(2), 0);
+    const cart = [
+      { printId: 'a', quantity: 1 },
+      { printId: 'b', quantity: 1 },
+    ];
+    expect(gate.claimCart(s, cart, () => 0, null)).toMatchObject({ result: 'stale' });
+    expect(gate.peek(s, 'a')).toMatchObject({ left: 2, pending: 0 });
+    const reloads: string[] = [];
+    const found = gate.claimCart(
+      s,
+      cart,
+      () => 0,
+      (id) => {
+        reloads.push(id);
+        return snap(4);
+      },
+    );
+    expect(found).toEqual({ claims: cart });
+    expect(reloads).toEqual(['b']);
+    expect(gate.peek(s, 'b')).toMatchObject({ left: 3, pending: 1 });
+    gate.invalidate(s, 'a');
+    expect(
+      gate.claimCart(
+        s,
+        cart,
+        () => 0,
+        () => null,
+      ),
+    ).toEqual({ result: 'inactive' });
+    expect(gate.peek(s, 'b')).toMatchObject({ left: 3, pending: 1 });
+  });
+
+  it('a cart whose reloads keep losing to concurrent changes stops after a few attempts as stale', () => {
+    const s = memoryStore();
+    gate.load(s, 'p', snap(5), 0);
+    gate.invalidate(s, 'p');
+    let reloads = 0;
+    const r = gate.claimCart(
+      s,
+      [{ printId: 'p', quantity: 1 }],
+      () => 0,
+      () => {
+        reloads += 1;
+        gate.invalidate(s, 'p'); // a change lands between every read and its load
+        return snap(5);
+      },
+    );
+    expect(r).toMatchObject({ result: 'stale' });
+    expect(reloads).toBe(5);
   });
 });
 

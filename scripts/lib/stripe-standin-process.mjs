@@ -37,6 +37,8 @@ export async function startStripeStandinProcess() {
   };
   return {
     url: info.url,
+    /** The stand-in's process id (stripe-mock runs as its child). */
+    pid: child.pid,
     env: { STRIPE_SECRET_KEY: info.apiKey, STRIPE_WEBHOOK_SECRET: info.webhookSecret, STRIPE_API_BASE: info.url },
     setWebhookUrl: (url) => control('/_control/webhook-url', { url }),
     /** Marks the session paid and delivers checkout.session.completed: {status, body} of the delivery. */

@@ -12,7 +12,7 @@
 //
 // --profile starts PocketBase with ATELIER_PROFILE=1 and prints where each request's time
 // went on the server (pb_hooks/lib/shop/profile.js); the probes add a little time themselves.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +34,17 @@ function cpuSeconds(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU seconds of a process and every process below it (the Stripe stand-in and its stripe-mock). */
+function treeCpuSeconds(pid) {
+  let children = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {}
+  return children.reduce((sum, c) => sum + treeCpuSeconds(c), cpuSeconds(pid));
 }
 
 /** Busy and total jiffies of the whole machine (/proc/stat). */
@@ -186,13 +197,16 @@ async function baseline(ctx, n = 10) {
  * `buyers` requests at once to `path`, each on its own connection from buyer i's address of
  * `round`, started at a quiet moment (`idle` as quietMoment). Returns the answers, their times
  * sorted (`all`, ms), the last answer's ms after the start, when it started (epoch ms), the load
- * average then, and the CPU seconds PocketBase and this process used meanwhile.
+ * average then, and the CPU seconds PocketBase, the Stripe stand-in (with its stripe-mock: the
+ * winners' calls to "Stripe" cost this machine's cores, as a real Stripe's would not) and this
+ * process used meanwhile.
  */
 export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST', idle = true }) {
   const url = `${ctx.server.url}${path}`;
   await quietMoment(idle);
   const load = loadavg()[0];
   const serverCpu0 = cpuSeconds(ctx.server.child.pid);
+  const stripeCpu0 = treeCpuSeconds(ctx.stripe.pid);
   const clientCpu0 = process.cpuUsage();
   const startedAt = Date.now();
   const started = performance.now();
@@ -201,6 +215,7 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
   );
   const lastAnswer = Math.max(...results.map((r) => r.end)) - started;
   const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
+  const stripeCpu = treeCpuSeconds(ctx.stripe.pid) - stripeCpu0;
   const clientCpu = process.cpuUsage(clientCpu0);
   return {
     results,
@@ -209,6 +224,7 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
     startedAt,
     load,
     serverCpu,
+    stripeCpu,
     clientCpu: (clientCpu.user + clientCpu.system) / 1e6,
   };
 }
@@ -271,7 +287,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
       customerEmail: `buyer${round}-${i}@example.com`,
     }),
   });
-  const { results, lastAnswer, startedAt, load, serverCpu, clientCpu } = crowd;
+  const { results, lastAnswer, startedAt, load, serverCpu, stripeCpu, clientCpu } = crowd;
   const profile = ctx.profile ? await ctx.su('/api/atelier/profile') : null;
 
   const winners = results.filter((r) => r.status === 200);
@@ -310,6 +326,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
     losers: sorted(soldOut),
     lastAnswer,
     serverCpu,
+    stripeCpu,
     clientCpu,
     load,
     profile,

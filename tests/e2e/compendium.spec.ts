@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createSession, signIn } from './accounts';
 import { chapters, courseBySlug, enroll } from './chapter-support';
-import { hasLearnerFiles, waitForServiceWorker } from './support';
+import { hasLearnerFiles, savedFile, waitForServiceWorker } from './support';
 
 async function downloadsRows(page: Page): Promise<{ title: string; kind: string; chapterId: string }[]> {
   return page.evaluate(async () => {
@@ -22,16 +22,6 @@ async function downloadsRows(page: Page): Promise<{ title: string; kind: string;
     db.close();
     return rows;
   });
-}
-
-async function saved(page: Page) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download Compendium' }).click(),
-  ]);
-  const path = await download.path();
-  const { readFileSync } = await import('node:fs');
-  return { name: download.suggestedFilename(), head: readFileSync(path).subarray(0, 5).toString() };
 }
 
 test('not public, not precached', async ({ page, request }) => {
@@ -65,7 +55,10 @@ test('an enrolled learner saves it, opens it offline from the downloads, and sig
   await page.goto(`/course/whispering-game/chapter/${first!.id}`);
   await waitForServiceWorker(page);
 
-  expect(await saved(page)).toEqual({ name: 'whispering-game-compendium.pdf', head: '%PDF-' });
+  expect(await savedFile(page, 'Download Compendium')).toEqual({
+    name: 'whispering-game-compendium.pdf',
+    head: '%PDF-',
+  });
   await expect
     .poll(() => downloadsRows(page))
     .toContainEqual(expect.objectContaining({ title: 'Compendium', kind: 'file', chapterId: '' }));
@@ -76,7 +69,10 @@ test('an enrolled learner saves it, opens it offline from the downloads, and sig
   await page.goto(`/course/whispering-game/chapter/${first!.id}`);
   await context.setOffline(true);
   await page.reload();
-  expect(await saved(page)).toEqual({ name: 'whispering-game-compendium.pdf', head: '%PDF-' });
+  expect(await savedFile(page, 'Download Compendium')).toEqual({
+    name: 'whispering-game-compendium.pdf',
+    head: '%PDF-',
+  });
   await context.setOffline(false);
 
   // sign-out: the copy and its row are gone

@@ -2,25 +2,10 @@
 // server makes it, the course dashboard offers it, the first press keeps a copy in the learner's
 // downloads on this device (so it opens offline too, like the compendium), and its code checks
 // out at /verify for anyone.
-import type { Page } from '@playwright/test';
 import { asSuperuser, createSession, findRecords, signIn } from './accounts';
 import { chapters, courseBySlug, enroll } from './chapter-support';
 import { expect, test } from './fixtures';
-import { waitForServiceWorker } from './support';
-
-async function saved(page: Page) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download certificate' }).click(),
-  ]);
-  const { readFileSync } = await import('node:fs');
-  return {
-    name: download.suggestedFilename(),
-    head: readFileSync(await download.path())
-      .subarray(0, 5)
-      .toString(),
-  };
-}
+import { savedFile, waitForServiceWorker } from './support';
 
 test('a learner who completed every chapter saves the certificate from the dashboard, opens it offline, and its code verifies', async ({
   page,
@@ -57,13 +42,19 @@ test('a learner who completed every chapter saves the certificate from the dashb
   await expect(card.getByRole('button', { name: 'Download certificate' })).toBeVisible();
   const code = (await card.getByTestId('certificate-code').textContent()) ?? '';
   expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-  expect(await saved(page)).toEqual({ name: 'whispering-game-certificate.pdf', head: '%PDF-' });
+  expect(await savedFile(page, 'Download certificate')).toEqual({
+    name: 'whispering-game-certificate.pdf',
+    head: '%PDF-',
+  });
 
   // offline, after a reload: the copy kept on this device
   await context.setOffline(true);
   await page.reload();
   await expect(card.getByRole('button', { name: 'Download certificate' })).toBeVisible();
-  expect(await saved(page)).toEqual({ name: 'whispering-game-certificate.pdf', head: '%PDF-' });
+  expect(await savedFile(page, 'Download certificate')).toEqual({
+    name: 'whispering-game-certificate.pdf',
+    head: '%PDF-',
+  });
   await context.setOffline(false);
 
   // anyone can check it: valid, the course named, the learner not

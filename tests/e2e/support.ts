@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -112,4 +113,18 @@ export async function learnerCacheKeys(page: Page, userId?: string): Promise<str
 /** Whether any account's files cache is left on the device. */
 export async function hasLearnerFiles(page: Page): Promise<boolean> {
   return page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('atelier-user-')));
+}
+
+/** Presses the button that saves a file and returns the download's name and first five bytes (`%PDF-` for a PDF). */
+export async function savedFile(page: Page, button: string): Promise<{ name: string; head: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return {
+    name: download.suggestedFilename(),
+    head: readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  };
 }

@@ -35,6 +35,8 @@ async function crowd(ctx, path, printId, round, { buyers = BUYERS, expected = 40
 const ratio = (v) => `${v.toFixed(2)}×`;
 /** "median (lowest … highest)" of ratios. */
 const spread = (list) => `${ratio(median(list))} (${ratio(Math.min(...list))} … ${ratio(Math.max(...list))})`;
+/** "a / b / …": the median of each list, in seconds. */
+const medians = (lists) => lists.map((l) => median(l).toFixed(2)).join(' / ');
 
 export async function dropBounds(table, { sets, pool, edition }) {
   console.log(`### Where a drop's time goes: ${sets} sets of crowds of ${BUYERS} on one server (${pool} hook VMs)\n`);
@@ -111,18 +113,14 @@ export async function dropBounds(table, { sets, pool, edition }) {
       'no-op JS route ÷ floor (median, range)': spread(ratios.noop),
       'drop ÷ floor': spread(ratios.drop),
       'sold out again ÷ floor': spread(ratios.soldOut),
-      'PocketBase CPU s, median: floor / no-op / drop / sold out again / winners alone': [
+      'PocketBase CPU s, median: floor / no-op / drop / sold out again / winners alone': medians([
         cpu.floor,
         cpu.noop,
         cpu.drop,
         cpu.soldOut,
         cpu.winners,
-      ]
-        .map((l) => median(l).toFixed(2))
-        .join(' / '),
-      'Stripe stand-in CPU s, median: drop / winners alone': [stripeCpu.drop, stripeCpu.winners]
-        .map((l) => median(l).toFixed(2))
-        .join(' / '),
+      ]),
+      'Stripe stand-in CPU s, median: drop / winners alone': medians([stripeCpu.drop, stripeCpu.winners]),
     },
   ]);
 }

@@ -14,15 +14,6 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
-
 describe('the server renderer under npm start', () => {
   let renderer: Awaited<ReturnType<typeof startRenderer>> | null = null;
   afterEach(async () => {
@@ -37,7 +28,9 @@ describe('the server renderer under npm start', () => {
     const first = renderer.child.pid;
     const said = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderer.child.kill('SIGKILL');
-    expect(await until(async () => renderer?.child.pid !== first && (await answers(port)), 10_000)).toBe(true);
+    await expect
+      .poll(async () => renderer?.child.pid !== first && (await answers(port)), { timeout: 10_000 })
+      .toBe(true);
     expect(said.mock.calls.flat().join('\n')).toContain('the server renderer exited (SIGKILL); starting it again');
   });
 

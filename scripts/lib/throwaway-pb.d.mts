@@ -7,6 +7,8 @@ export interface ThrowawayPocketBase {
   env: Record<string, string>;
   superuser: { email: string; password: string; token: string };
   readonly child: ChildProcess;
+  /** When the running PocketBase was spawned (epoch ms). */
+  readonly spawnedAt: number;
   readonly startSeconds: number;
   output(): string;
   fetch(path: string, init?: RequestInit): Promise<Response>;

@@ -44,10 +44,11 @@ async function startOnce({
   const dataDir = mkdtempSync(join(tmpdir(), tempPrefix));
   let server;
   let startSeconds = 0;
+  let spawnedAt = 0;
   const serve = async () => {
-    const spawned = Date.now();
+    spawnedAt = Date.now();
     server = await servePocketBase({ dataDir, publicDir, port, env, hooksPool });
-    startSeconds = (Date.now() - spawned) / 1000;
+    startSeconds = (Date.now() - spawnedAt) / 1000;
   };
   let token;
   try {
@@ -69,6 +70,10 @@ async function startOnce({
     /** The PocketBase process now running (a restart replaces it). */
     get child() {
       return server.child;
+    },
+    /** When the running PocketBase was spawned (epoch ms). */
+    get spawnedAt() {
+      return spawnedAt;
     },
     /** Seconds from spawning the running PocketBase to its first healthy answer. */
     get startSeconds() {

@@ -29,7 +29,7 @@ async function crowd(ctx, path, printId, round, { buyers = BUYERS, expected = 40
     }),
   });
   const unexpected = c.results.filter((r) => r.status !== expected).length;
-  return { p95: percentile(c.all, 95), cpu: c.serverCpu, stripeCpu: c.stripeCpu, unexpected };
+  return { p95: percentile(c.all, 95), cpu: c.serverCpu, stripeCpu: c.stripeCpu, gc: c.gc, unexpected };
 }
 
 const ratio = (v) => `${v.toFixed(2)}×`;
@@ -62,6 +62,7 @@ export async function dropBounds(table, { sets, pool, edition }) {
           p95: percentile(d.all, 95),
           cpu: d.serverCpu,
           stripeCpu: d.stripeCpu,
+          gc: d.gc,
           unexpected: d.errors + d.oversold,
         };
         soldOut = await crowd(ctx, '/api/atelier/create-payment', print.id, round++);
@@ -99,6 +100,7 @@ export async function dropBounds(table, { sets, pool, edition }) {
         'drop (50 winners): p95, ÷ floor, CPU, Stripe CPU': `${cell(drop)}, ${drop.stripeCpu.toFixed(2)} s`,
         'sold out again: p95, ÷ floor, CPU': cell(soldOut),
         [`${edition} winners alone: CPU, Stripe CPU`]: `${winners.cpu.toFixed(2)} s, ${winners.stripeCpu.toFixed(2)} s`,
+        'collector cycles in no-op / drop / sold out': [noop, drop, soldOut].map((c) => c.gc.length).join(' / '),
         'answers not as expected': noop.unexpected + drop.unexpected + soldOut.unexpected + winners.unexpected,
         'load avg': loadavg()[0].toFixed(1),
       });

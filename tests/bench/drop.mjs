@@ -17,6 +17,7 @@ import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { collectorCycles, cyclesDuring, describeCycles } from './gc-trace.mjs';
 import { startStripeStandinProcess } from '../../scripts/lib/stripe-standin-process.mjs';
 import { serveEnv } from '../../scripts/lib/env.mjs';
 import { startThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
@@ -142,7 +143,13 @@ export async function startDropServer({ hooksPool, profile = false, benchRoutes 
     server = await startThrowawayPocketBase({
       hooksPool,
       tempPrefix: 'atelier-drop-',
-      env: { ATELIER_PROFILE: profile ? '1' : '', ATELIER_BENCH: benchRoutes ? '1' : '', ...stripe.env },
+      env: {
+        ATELIER_PROFILE: profile ? '1' : '',
+        ATELIER_BENCH: benchRoutes ? '1' : '',
+        // one line per collector cycle on stderr, to tell which crowds a cycle ran in (gc-trace.mjs)
+        GODEBUG: [process.env.GODEBUG, 'gctrace=1'].filter(Boolean).join(','),
+        ...stripe.env,
+      },
     });
   } catch (err) {
     await stripe.stop();
@@ -197,9 +204,9 @@ async function baseline(ctx, n = 10) {
  * `buyers` requests at once to `path`, each on its own connection from buyer i's address of
  * `round`, started at a quiet moment (`idle` as quietMoment). Returns the answers, their times
  * sorted (`all`, ms), the last answer's ms after the start, when it started (epoch ms), the load
- * average then, and the CPU seconds PocketBase, the Stripe stand-in (with its stripe-mock: the
+ * average then, the CPU seconds PocketBase, the Stripe stand-in (with its stripe-mock: the
  * winners' calls to "Stripe" cost this machine's cores, as a real Stripe's would not) and this
- * process used meanwhile.
+ * process used meanwhile, and the Go collector's cycles that ran in it (`gc`).
  */
 export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST', idle = true }) {
   const url = `${ctx.server.url}${path}`;
@@ -217,6 +224,11 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
   const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
   const stripeCpu = treeCpuSeconds(ctx.stripe.pid) - stripeCpu0;
   const clientCpu = process.cpuUsage(clientCpu0);
+  const gc = cyclesDuring(
+    collectorCycles(ctx.server.output(), ctx.server.spawnedAt),
+    startedAt,
+    startedAt + lastAnswer,
+  );
   return {
     results,
     all: results.map((r) => r.ms).sort((a, b) => a - b),
@@ -226,6 +238,7 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
     serverCpu,
     stripeCpu,
     clientCpu: (clientCpu.user + clientCpu.system) / 1e6,
+    gc,
   };
 }
 
@@ -242,6 +255,7 @@ export async function runFloor(ctx, { buyers, round }) {
     'all p50/p95/p99 ms': [50, 95, 99].map((p) => Math.round(percentile(c.all, p))).join(' / '),
     'last answer s': (c.lastAnswer / 1000).toFixed(2),
     'server CPU s': c.serverCpu.toFixed(2),
+    'collector cycles in it': describeCycles(c.gc),
     'load avg': loadavg()[0].toFixed(1),
   };
 }
@@ -287,7 +301,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
       customerEmail: `buyer${round}-${i}@example.com`,
     }),
   });
-  const { results, lastAnswer, startedAt, load, serverCpu, stripeCpu, clientCpu } = crowd;
+  const { results, lastAnswer, startedAt, load, serverCpu, stripeCpu, clientCpu, gc } = crowd;
   const profile = ctx.profile ? await ctx.su('/api/atelier/profile') : null;
 
   const winners = results.filter((r) => r.status === 200);
@@ -328,6 +342,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
     serverCpu,
     stripeCpu,
     clientCpu,
+    gc,
     load,
     profile,
   };
@@ -351,6 +366,7 @@ export function dropRows(r, alone) {
     'alone p50 ms': alone ? Math.round(percentile(alone, 50)) : '–',
     'server CPU s': r.serverCpu.toFixed(2),
     'bench CPU s': r.clientCpu.toFixed(2),
+    'collector cycles in it': describeCycles(r.gc),
     'load avg': r.load.toFixed(1),
   };
 }
@@ -407,6 +423,7 @@ function summarizeRepeat(runs) {
     oversold: runs.reduce((s, r) => s + r.oversold, 0),
     'drops oversold': runs.filter((r) => r.oversold > 0).length,
     'all p95 ms (median / worst drop)': `${Math.round(percentile(p95s, 50))} / ${Math.round(p95s.at(-1))}`,
+    'drops with a collector cycle in them': runs.filter((r) => r.gc.length > 0).length,
   };
 }
 

@@ -75,6 +75,8 @@ async function quietMoment(idle = true) {
   }
 }
 
+const GC_LINE_WAIT_MS = 2500;
+
 export const percentile = (sorted, p) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
@@ -224,6 +226,9 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
   const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
   const stripeCpu = treeCpuSeconds(ctx.stripe.pid) - stripeCpu0;
   const clientCpu = process.cpuUsage(clientCpu0);
+  // Go prints a cycle's line when the cycle ends: one still marking at the last answer shows up
+  // to ~2 s later (the longest seen, 1.9 s), so the trace is read after that.
+  await new Promise((r) => setTimeout(r, GC_LINE_WAIT_MS));
   const gc = cyclesDuring(
     collectorCycles(ctx.server.output(), ctx.server.spawnedAt),
     startedAt,

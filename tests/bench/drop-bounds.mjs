@@ -11,7 +11,7 @@
 // Sets alternate the order of the middle crowds (each crowd's allocations bring the Go
 // collector closer for the next), so neither is always the one after the other.
 import { loadavg } from 'node:os';
-import { percentile, runCrowd, runDrop, runFloor, startDropServer } from './drop.mjs';
+import { crowdCycles, percentile, runCrowd, runDrop, runFloor, startDropServer } from './drop.mjs';
 import { median } from './paired-verdict.mjs';
 
 const BUYERS = 2000;
@@ -29,7 +29,13 @@ async function crowd(ctx, path, printId, round, { buyers = BUYERS, expected = 40
     }),
   });
   const unexpected = c.results.filter((r) => r.status !== expected).length;
-  return { p95: percentile(c.all, 95), cpu: c.serverCpu, stripeCpu: c.stripeCpu, gc: c.gc, unexpected };
+  return {
+    p95: percentile(c.all, 95),
+    cpu: c.serverCpu,
+    stripeCpu: c.stripeCpu,
+    gc: await crowdCycles(ctx, c),
+    unexpected,
+  };
 }
 
 const ratio = (v) => `${v.toFixed(2)}×`;

@@ -208,7 +208,7 @@ async function baseline(ctx, n = 10) {
  * sorted (`all`, ms), the last answer's ms after the start, when it started (epoch ms), the load
  * average then, the CPU seconds PocketBase, the Stripe stand-in (with its stripe-mock: the
  * winners' calls to "Stripe" cost this machine's cores, as a real Stripe's would not) and this
- * process used meanwhile, and the Go collector's cycles that ran in it (`gc`).
+ * process used meanwhile (the collector's cycles in it: crowdCycles).
  */
 export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST', idle = true }) {
   const url = `${ctx.server.url}${path}`;
@@ -226,14 +226,6 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
   const serverCpu = cpuSeconds(ctx.server.child.pid) - serverCpu0;
   const stripeCpu = treeCpuSeconds(ctx.stripe.pid) - stripeCpu0;
   const clientCpu = process.cpuUsage(clientCpu0);
-  // Go prints a cycle's line when the cycle ends: one still marking at the last answer shows up
-  // to ~2 s later (the longest seen, 1.9 s), so the trace is read after that.
-  await new Promise((r) => setTimeout(r, GC_LINE_WAIT_MS));
-  const gc = cyclesDuring(
-    collectorCycles(ctx.server.output(), ctx.server.spawnedAt),
-    startedAt,
-    startedAt + lastAnswer,
-  );
   return {
     results,
     all: results.map((r) => r.ms).sort((a, b) => a - b),
@@ -243,8 +235,19 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
     serverCpu,
     stripeCpu,
     clientCpu: (clientCpu.user + clientCpu.system) / 1e6,
-    gc,
   };
+}
+
+/**
+ * The Go collector's cycles that ran in a crowd (runCrowd's answer). Go prints a cycle's line
+ * when the cycle ends: one still marking at the last answer shows up to ~2 s later (the longest
+ * seen, 1.9 s), so this waits until that long after the crowd before reading the trace; callers
+ * ask after their own follow-up work (a drop's payments), which usually covers the wait.
+ */
+export async function crowdCycles(ctx, crowd) {
+  const end = crowd.startedAt + crowd.lastAnswer;
+  await new Promise((r) => setTimeout(r, Math.max(0, end + GC_LINE_WAIT_MS - Date.now())));
+  return cyclesDuring(collectorCycles(ctx.server.output(), ctx.server.spawnedAt), crowd.startedAt, end);
 }
 
 /**
@@ -253,6 +256,8 @@ export async function runCrowd(ctx, { path, buyers, round, body, method = 'POST'
  */
 export async function runFloor(ctx, { buyers, round }) {
   const c = await runCrowd(ctx, { path: '/api/health', method: 'GET', buyers, round, body: () => null });
+  const load = loadavg()[0];
+  const gc = await crowdCycles(ctx, c);
   return {
     p95: percentile(c.all, 95),
     scenario: `${buyers} × GET /api/health (no JS: the floor)`,
@@ -260,8 +265,8 @@ export async function runFloor(ctx, { buyers, round }) {
     'all p50/p95/p99 ms': [50, 95, 99].map((p) => Math.round(percentile(c.all, p))).join(' / '),
     'last answer s': (c.lastAnswer / 1000).toFixed(2),
     'server CPU s': c.serverCpu.toFixed(2),
-    'collector cycles in it': describeCycles(c.gc),
-    'load avg': loadavg()[0].toFixed(1),
+    'collector cycles in it': describeCycles(gc),
+    'load avg': load.toFixed(1),
   };
 }
 
@@ -306,7 +311,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
       customerEmail: `buyer${round}-${i}@example.com`,
     }),
   });
-  const { results, lastAnswer, startedAt, load, serverCpu, stripeCpu, clientCpu, gc } = crowd;
+  const { results, lastAnswer, startedAt, load, serverCpu, stripeCpu, clientCpu } = crowd;
   const profile = ctx.profile ? await ctx.su('/api/atelier/profile') : null;
 
   const winners = results.filter((r) => r.status === 200);
@@ -347,7 +352,7 @@ export async function runDrop(ctx, { buyers, edition, round = 0, print: given, i
     serverCpu,
     stripeCpu,
     clientCpu,
-    gc,
+    gc: await crowdCycles(ctx, crowd),
     load,
     profile,
   };

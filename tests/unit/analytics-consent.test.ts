@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The analytics consent kept in the browser: one answer per banner text version.
 import { afterEach, describe, expect, it } from 'vitest';
 import { markRecorded, readConsent, writeConsent } from '@/features/privacy/model/consent';

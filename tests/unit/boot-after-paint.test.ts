@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The page's inline boot script (scripts/vite/boot-after-paint.ts): no context menu from the
 // first paint, presses before the app kept for it, and the app's scripts asked for after paint.
 import { afterEach, describe, expect, it, vi } from 'vitest';

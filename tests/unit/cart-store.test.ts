@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addToItems, CART_LIMITS, cartTotal, printCartId, sanitizeItems } from '@/features/shop/model/cart';
 import { currencyCookie, currencyForLanguages, formatPrice } from '@/features/shop/model/currency';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A tick shows at once and stays shown until the device's copy holds it (no flick back).
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

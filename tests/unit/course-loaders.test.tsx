@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The course pages' loaders (what their routes run) against a fake PocketBase behind `fetch` (the real SDK, the real
 // query options and Dexie mirrors): which requests start when, and what renders offline.
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';

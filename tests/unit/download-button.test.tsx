@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The download button's messages: a download that fills the device's storage says what to do
 // about storage, and nothing about being online (the learner is online; going online again
 // would not help).

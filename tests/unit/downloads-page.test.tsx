@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // /downloads, offline on a train: what is on the device, and how far the learner got with
 // the tasks of each downloaded chapter.
 import { render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/offline/db';
 import { type DownloadProgress, downloadForOffline, estimateDownload } from '@/features/course/api/download-course';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ClientResponseError } from 'pocketbase';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The live count's full read racing a realtime message (src/lib/stock/live-stock.ts): a read that
 // was answered before a copy was taken must not replace the message that says it was taken, or
 // the page shows a copy that is gone (and Add to Cart) until the next change.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

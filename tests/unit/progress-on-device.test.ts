@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A tick and the outbox row that carries it to the server are one change on the device:
 // both are saved or neither is, and anything the device holds that the server lacks and
 // nothing queued is queued when the progress is next pulled.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A server-rendered page's data is as old as its render: PocketBase may serve a stored page
 // up to a minute old (and a shared cache a little longer), so the browser counts the data's
 // age from when the server read it, and refetches what is older than the query's stale time.

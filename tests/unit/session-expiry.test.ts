@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A learner's session on a device they take offline for weeks: the stored session stays
 // theirs whatever the token's age; only the server can end it, and even then the device
 // keeps their data and their queue until they sign in again.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The course's status chip: what it says is this learner's progress rows in the outbox, and a
 // write the server refused can be seen and discarded.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

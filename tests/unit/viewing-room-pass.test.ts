@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The room pass on the device (features/viewing-room/model/access.ts): kept as the server
 // issued it, valid until its expiry by the device's clock, gone when ended, shared by tabs.
 import { act, renderHook } from '@testing-library/react';

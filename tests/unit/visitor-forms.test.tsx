@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Every visitor form shows the server's field errors at its fields and keeps what was typed
 // when it fails; when it is sent it clears (the viewing-room gate instead opens the room). The
 // send functions are replaced; the forms, the shared submit hook and the toasts are real.

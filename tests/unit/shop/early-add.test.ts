@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // "Add to Cart" before the app has started (model/cart-rules.ts: addToStoredCart, which the
 // boot script carries): what it stores is what the store reads on its start, and it adds as
 // the store's add() would, within the same limits, or declines when it cannot tell.

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyMigratedTemplate } from './migrated-template.mjs';
 import { freePort, prepareData, servePocketBase } from './pb-run.mjs';
 import { superuserFetch, superuserJson, superuserToken, TEST_SUPERUSER } from './superuser.mjs';
 
@@ -52,6 +53,8 @@ async function startOnce({
   };
   let token;
   try {
+    // the migrations already applied (once per version of them): `migrate up` then has nothing to do
+    copyMigratedTemplate(dataDir);
     prepareData({ dataDir, publicDir, env, superuser: TEST_SUPERUSER, seed });
     await serve();
     token = await superuserToken(server.url, { ip: superuserIp });

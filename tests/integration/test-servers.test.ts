@@ -3,12 +3,14 @@
 // it. Such a PocketBase must fail to start (or start again elsewhere), never answer for the
 // other server: a test talking to another file's server saw "Payments are not configured" (a
 // server without the Stripe key) in a CI run.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migratedTemplate } from '../../scripts/lib/migrated-template.mjs';
 import * as pbRun from '../../scripts/lib/pb-run.mjs';
+import { TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 import { startThrowawayPocketBase, type ThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
 
 const taken = vi.hoisted(() => ({ port: 0 }));
@@ -88,6 +90,57 @@ describe('a port chosen seconds before its server binds it', () => {
       await new Promise((r) => mine.close(r));
     } finally {
       await Promise.all(others.map((s) => new Promise((r) => s.close(r))));
+    }
+  });
+});
+
+describe('servers start from a copy of the migrated template', () => {
+  it('each has every collection, its own superuser and records, and the template holds neither', async () => {
+    const email = `template-${Date.now()}@example.com`;
+    const created = await other.fetch('/api/collections/users/records', {
+      method: 'POST',
+      body: JSON.stringify({
+        email,
+        name: 'Template',
+        password: 'x-unused-1234567',
+        passwordConfirm: 'x-unused-1234567',
+      }),
+    });
+    expect(created.status).toBe(200);
+    const mine = await startThrowawayPocketBase();
+    try {
+      // the collections the migrations make are there
+      for (const name of ['prints', 'orders', 'course_lessons', 'site_settings']) {
+        expect((await mine.fetch(`/api/collections/${name}`)).status, name).toBe(200);
+      }
+      // the other server's user is not: copies, not a shared file
+      const found = await (
+        await mine.fetch(`/api/collections/users/records?filter=${encodeURIComponent(`email="${email}"`)}`)
+      ).json();
+      expect(found.totalItems).toBe(0);
+      expect(mine.superuser.token).not.toBe(other.superuser.token);
+    } finally {
+      await mine.stop();
+    }
+    // the template itself: migrated, with no superuser and no user in it
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-template-check-'));
+    dirs.push(dataDir);
+    cpSync(migratedTemplate(), dataDir, { recursive: true });
+    const bare = await pbRun.servePocketBase({ dataDir, port: await pbRun.freePort(), env: process.env });
+    try {
+      const health = await fetch(`${bare.url}/api/health`);
+      expect(health.status).toBe(200);
+      // the test superuser every server gets is not in it
+      const signIn = await fetch(`${bare.url}/api/collections/_superusers/auth-with-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identity: TEST_SUPERUSER.email, password: TEST_SUPERUSER.password }),
+      });
+      expect(signIn.status).toBe(400);
+      const prints = await (await fetch(`${bare.url}/api/collections/prints/records`)).json();
+      expect(prints.totalItems).toBe(0);
+    } finally {
+      await bare.stop();
     }
   });
 });

@@ -84,7 +84,7 @@ export function ensureVersityGw() {
       version: VERSITYGW_VERSION,
       bin: 'versitygw',
       ldflags: '-s -w',
-      minutes: 5,
+      minutes: 2,
     });
   }
   return bin;

@@ -6,13 +6,13 @@
 // The template is made with an empty environment: the hooks apply env-driven settings on every
 // start (bootstrap.pb.js), so the server's own `migrate up`, `superuser upsert` and `serve` then
 // set what its environment says, as on a fresh dir. No superuser and no content are in it.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensurePocketBase } from './binaries.mjs';
-import { pbDirArgs, root } from './pb-args.mjs';
+import { root } from './pb-args.mjs';
+import { prepareData } from './pb-run.mjs';
 
 let known = null;
 
@@ -25,7 +25,7 @@ function hashTree(hash, dir) {
 }
 
 /** Where the template of the current migrations, hooks and binary lives (made when missing). */
-export function migratedTemplate() {
+function migratedTemplate() {
   if (known && existsSync(known)) return known;
   const bin = ensurePocketBase();
   const hash = createHash('sha256').update(`${bin}\0`);
@@ -38,11 +38,7 @@ export function migratedTemplate() {
     // made beside it and renamed into place: parallel test files may make it at the same time
     const building = mkdtempSync(join(base, 'building-'));
     try {
-      execFileSync(bin, ['migrate', 'up', ...pbDirArgs({ dataDir: building, publicDir: 'dist' })], {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      prepareData({ dataDir: building, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
       renameSync(building, dir);
     } catch (err) {
       rmSync(building, { recursive: true, force: true });

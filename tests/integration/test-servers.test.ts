@@ -3,12 +3,12 @@
 // it. Such a PocketBase must fail to start (or start again elsewhere), never answer for the
 // other server: a test talking to another file's server saw "Payments are not configured" (a
 // server without the Stripe key) in a CI run.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migratedTemplate } from '../../scripts/lib/migrated-template.mjs';
+import { copyMigratedTemplate } from '../../scripts/lib/migrated-template.mjs';
 import * as pbRun from '../../scripts/lib/pb-run.mjs';
 import { TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs';
 import { startThrowawayPocketBase, type ThrowawayPocketBase } from '../../scripts/lib/throwaway-pb.mjs';
@@ -125,7 +125,7 @@ describe('servers start from a copy of the migrated template', () => {
     // the template itself: migrated, with no superuser and no user in it
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-template-check-'));
     dirs.push(dataDir);
-    cpSync(migratedTemplate(), dataDir, { recursive: true });
+    copyMigratedTemplate(dataDir);
     const bare = await pbRun.servePocketBase({ dataDir, port: await pbRun.freePort(), env: process.env });
     try {
       const health = await fetch(`${bare.url}/api/health`);

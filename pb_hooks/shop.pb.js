@@ -18,17 +18,19 @@ routerAdd(
     // The drop bench's profile (ATELIER_PROFILE=1) also records when the handler was entered and
     // whether this VM serves its first checkout (a crowd that stalls reaches many VMs that never
     // served one); wall-clock ms, as the profile module is not loaded yet and these phases are
-    // long. Nothing of it is done otherwise.
-    const profiling = $os.getenv("ATELIER_PROFILE") === "1";
-    const enteredAt = profiling ? Date.now() : 0;
-    const firstOnVm = !globalThis.__atelierCheckout;
+    // long. Nothing of it is done otherwise. The environment is read once per VM: it does not
+    // change while the server runs, and every Go call costs a crowd.
+    let hot = globalThis.__atelierCheckout;
+    const firstOnVm = !hot;
+    const enteredAt = firstOnVm || hot.profiling ? Date.now() : 0;
     if (firstOnVm) {
-      globalThis.__atelierCheckout = {
+      hot = globalThis.__atelierCheckout = {
+        profiling: $os.getenv("ATELIER_PROFILE") === "1",
         headers: require(`${__hooks}/lib/http/api-headers.js`),
         input: require(`${__hooks}/lib/shop/checkout-input.js`),
       };
     }
-    const hot = globalThis.__atelierCheckout;
+    const profiling = hot.profiling;
     const loadedAt = profiling ? Date.now() : 0;
     hot.headers.set(e);
     const prof = profiling

@@ -9,17 +9,23 @@ const KEY = "atelier:api-headers";
 
 // This VM's copy, read from the store once: every read of the store waits while anyone writes
 // to it, and a drop's stock gate writes to it while the crowd arrives.
-let headers = null;
+// Names and values side by side: a crowd's answer walks them without Object.keys.
+let names = null;
+let values = null;
 
 function set(e) {
-  if (!headers) {
+  if (!names) {
     const raw = $app
       .store()
       .getOrSet(KEY, () => JSON.stringify(require(`${__hooks}/lib/http/security-headers.js`).apiHeaderValues()));
-    headers = JSON.parse(raw);
+    const headers = JSON.parse(raw);
+    names = Object.keys(headers);
+    values = names.map((n) => headers[n]);
   }
-  const out = e.response.header();
-  for (const name of Object.keys(headers)) out.set(name, headers[name]);
+  // one wrapper of the Go method per answer, not one per header (goja makes a new one on each
+  // property read of a Go method)
+  const setHeader = e.response.header().set;
+  for (let i = 0; i < names.length; i++) setHeader(names[i], values[i]);
 }
 
 module.exports = { set };

@@ -4,7 +4,11 @@
 // here goes on to the write transaction, and that transaction still checks the database:
 // the gate decides who may try, never who gets a copy.
 //
-// Entry per print: {left, pending, until, epoch, title, active}
+// Entry per print: {left, pending, until, epoch, title, active}, kept in the store as the text
+// "left|pending|until|epoch|active|title" (the title last: it may hold "|"). A drop's crowd
+// decodes it on every request, and goja's JSON.parse costs about three times a split (it makes
+// an error object for every scalar it reads; docs/performance.md). Entries are never changed in
+// place (each transition makes a new one), so a VM keeps the last one it decoded.
 //   left     copies not yet claimed by anyone (database remaining − pending)
 //   pending  copies claimed by buyers whose write transaction has not finished
 //   until    epoch ms after which the entry must be reloaded from the database (the first
@@ -28,18 +32,31 @@
 const KEY_PREFIX = "atelier_stock:";
 const MAX_AGE_MS = 30 * 1000;
 
+// This VM's last decoded entry and the text it came from.
+let lastRaw = "";
+let lastEntry = null;
+
 function decode(raw) {
   if (typeof raw !== "string" || raw === "") return null;
-  try {
-    const v = JSON.parse(raw);
-    return v && typeof v === "object" ? v : null;
-  } catch (_) {
+  if (raw === lastRaw) return lastEntry;
+  const p = raw.split("|");
+  if (p.length < 6) return null;
+  const left = Number(p[0]);
+  const pending = Number(p[1]);
+  const until = Number(p[2]);
+  const epoch = Number(p[3]);
+  if (!Number.isFinite(left) || !Number.isFinite(pending) || !Number.isFinite(until) || !Number.isFinite(epoch))
     return null;
-  }
+  const title = p.length === 6 ? p[5] : p.slice(5).join("|");
+  lastEntry = entryOf(left, pending, until, epoch, p[4] === "1", title);
+  lastRaw = raw;
+  return lastEntry;
 }
 
 function encode(entry) {
-  return entry ? JSON.stringify(entry) : "";
+  if (!entry) return "";
+  const active = entry.active ? "1" : "0";
+  return `${entry.left}|${entry.pending}|${entry.until}|${entry.epoch}|${active}|${entry.title}`;
 }
 
 function entryOf(left, pending, until, epoch, active, title) {

@@ -191,9 +191,22 @@ describe("create-payment's sold-out answer on a hook VM's first request", () => 
         ]),
       ).toBeNull();
       expect(entry('a')).toMatchObject({ left: 2, pending: 0 });
+      // a server started without the key (its VMs read the environment once)
       pb.env.STRIPE_SECRET_KEY = '';
-      expect(front([{ id: 'a', quantity: 1 }])).toBeNull();
+      const keyless = pb.vm(['lib/shop/checkout-input.js']).modules[0]!;
+      expect(
+        keyless.crowdGate!({ items: [{ id: 'a', quantity: 1 }], currency: 'eur', customerEmail: 'b@example.com' }),
+      ).toBeNull();
       expect(entry('a')).toMatchObject({ left: 2, pending: 0 });
+    });
+
+    it('answers a crowd the same refusal, made once per VM and message', () => {
+      const { front } = setup({ gone: { left: 0 }, one: { left: 1 } });
+      const first = front([{ id: 'gone', quantity: 1 }])?.refusal;
+      expect(front([{ id: 'gone', quantity: 1 }])?.refusal).toBe(first);
+      const other = front([{ id: 'one', quantity: 2 }])?.refusal;
+      expect(other?.message).toBe('Only 1 left of "Print one".');
+      expect(first?.message).toBe('"Print gone" is sold out.');
     });
 
     it('gives tickets back when the checkout does not go ahead', () => {

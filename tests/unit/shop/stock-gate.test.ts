@@ -63,6 +63,21 @@ describe('stock gate transitions', () => {
     expect(gate.peek(s, 'p')).toMatchObject({ left: 0, pending: 2 });
   });
 
+  it('an entry comes back from the store as it was stored, whatever its title holds; an unreadable one is stale', () => {
+    const s = memoryStore();
+    const title = 'Act | Two: "the | curtain" | ';
+    gate.load(s, 'p', { left: 3, until: 12_345, title, active: false }, 0);
+    expect(gate.peek(s, 'p')).toEqual({ left: 3, pending: 0, until: 12_345, epoch: 0, title, active: false });
+    gate.load(s, 'q', { left: 1, until: 9_000, title: '', active: true }, 0);
+    gate.claim(s, 'q', 1, 0);
+    expect(gate.peek(s, 'q')).toEqual({ left: 0, pending: 1, until: 9_000, epoch: 0, title: '', active: true });
+    for (const raw of ['{"left":3}', '3|0|x|0|1|T', '3|0|10']) {
+      const broken: Store = { get: () => raw, setFunc: () => {} };
+      expect(gate.peek(broken, 'p'), raw).toBeNull();
+      expect(gate.claim(broken, 'p', 1, 0), raw).toMatchObject({ result: 'stale', epoch: 0 });
+    }
+  });
+
   it('settling from inside the writer sets left to the database remaining minus the other pending claims', () => {
     const s = memoryStore();
     gate.load(s, 'p', snap(5), 0);

@@ -116,17 +116,6 @@ function giveBack(claims) {
   for (const c of claims || []) gate.giveBack(store, c.printId, c.quantity);
 }
 
-/**
- * A drop's crowd, before the checkout's modules load: a print cart the gate knows cannot be
- * served gets its 409 (as the full checkout would give it), and otherwise the buyer takes the
- * cart's tickets here. Taken at the front, the edition's tickets are gone after its first few
- * requests, and the rest of the crowd is answered from the gate; taken after the checkout's
- * modules had loaded (milliseconds on a hook VM's first request), every buyer who arrived in
- * the meantime went down the long path too and queued on the store's lock (README, "Print drops").
- * Returns {refusal}, {claims} (the caller owns them: createPrintCheckout, or giveBack), or null
- * when the full checkout decides: no Stripe key, no email in the body (a signed-in buyer's
- * account address), an entry that is stale or for a print not on sale. Bad input throws 400.
- */
 // The process's environment does not change while it runs: read once per VM.
 const PAYMENTS = !!$os.getenv("STRIPE_SECRET_KEY");
 
@@ -149,6 +138,17 @@ function soldOut(title, left) {
   return r;
 }
 
+/**
+ * A drop's crowd, before the checkout's modules load: a print cart the gate knows cannot be
+ * served gets its 409 (as the full checkout would give it), and otherwise the buyer takes the
+ * cart's tickets here. Taken at the front, the edition's tickets are gone after its first few
+ * requests, and the rest of the crowd is answered from the gate; taken after the checkout's
+ * modules had loaded (milliseconds on a hook VM's first request), every buyer who arrived in
+ * the meantime went down the long path too and queued on the store's lock (README, "Print drops").
+ * Returns {refusal}, {claims} (the caller owns them: createPrintCheckout, or giveBack), or null
+ * when the full checkout decides: no Stripe key, no email in the body (a signed-in buyer's
+ * account address), an entry that is stale or for a print not on sale. Bad input throws 400.
+ */
 function crowdGate(body) {
   const wanted = parsePrintItems(body.items);
   parseCurrency(body.currency);

@@ -67,15 +67,21 @@ routerAdd(
       let result;
       let handed = false;
       try {
-        const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
-        const auth = e.auth && e.auth.collection().name === Collections.Users ? e.auth : null;
+        // kept on the VM like the crowd's modules: require() resolves its path on every call
+        if (!hot.full) {
+          hot.full = {
+            users: require(`${__hooks}/lib/contract.gen.js`).Collections.Users,
+            clientIp: require(`${__hooks}/lib/http/client-ip.js`).clientIp,
+            prints: require(`${__hooks}/lib/shop/print-checkout.js`),
+          };
+        }
+        const auth = e.auth && e.auth.collection().name === hot.full.users ? e.auth : null;
         if (body.courseSlug != null) {
           result = require(`${__hooks}/lib/shop/course-checkout.js`).createCourseCheckout(body, auth);
         } else {
-          const checkout = require(`${__hooks}/lib/shop/print-checkout.js`);
-          const visitor = { ip: require(`${__hooks}/lib/http/client-ip.js`).clientIp(e) };
+          const visitor = { ip: hot.full.clientIp(e) };
           handed = true;
-          result = checkout.createPrintCheckout(body, auth, visitor, prof, claims);
+          result = hot.full.prints.createPrintCheckout(body, auth, visitor, prof, claims);
         }
       } catch (err) {
         // tickets the checkout never received go back to the gate

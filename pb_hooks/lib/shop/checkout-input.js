@@ -13,8 +13,11 @@ const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
 // those (README, "Print drops").
 const RULES_KEY = "atelier:checkout-rules";
 
+// The app store, one for the process: each `$app.store()` is a Go call that wraps the store anew.
+const STORE = $app.store();
+
 function checkoutRules() {
-  const raw = $app.store().getOrSet(RULES_KEY, () => {
+  const raw = STORE.getOrSet(RULES_KEY, () => {
     const { EMAIL_PATTERN, Enums, FORM_LIMITS, ORDER_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
     return JSON.stringify({
       emailSource: EMAIL_PATTERN.source,
@@ -112,15 +115,17 @@ function shortageMessage(title, left) {
 
 /** Returns tickets taken by crowdGate() to the gate (the checkout did not go ahead). */
 function giveBack(claims) {
-  const store = $app.store();
-  for (const c of claims || []) gate.giveBack(store, c.printId, c.quantity);
+  for (const c of claims || []) gate.giveBack(STORE, c.printId, c.quantity);
 }
 
 // The process's environment does not change while it runs: read once per VM.
 const PAYMENTS = !!$os.getenv("STRIPE_SECRET_KEY");
 
-// This VM's sold-out answers by message: the crowd gets the same few thousands of times, and
-// each made anew is two Go objects built through reflection. Nothing changes them once made.
+// This VM's sold-out answers by message: the crowd gets the same few thousands of times. Each is
+// the body PocketBase writes for apiError(409, …) (its error shape, keys as Go sorts them), as a
+// plain object: an ApiError and a ValidationError are Go objects built through reflection, and
+// a hook VM serving its first request also builds goja's description of both Go types (a drop's
+// crowd meets hundreds of such VMs; docs/performance.md). Nothing changes them once made.
 let refusals = {};
 let refusalCount = 0;
 function soldOut(title, left) {
@@ -131,7 +136,7 @@ function soldOut(title, left) {
       refusals = {};
       refusalCount = 0;
     }
-    r = apiError(409, message, "items", "sold_out");
+    r = { data: { items: { code: "sold_out", message: message } }, message: message, status: 409 };
     refusals[message] = r;
     refusalCount++;
   }
@@ -153,7 +158,7 @@ function crowdGate(body) {
   const wanted = parsePrintItems(body.items);
   parseCurrency(body.currency);
   if (!PAYMENTS) return null;
-  const store = $app.store();
+  const store = STORE;
   const now = Date.now();
   // reads first: most of a crowd is answered without the store's write lock
   for (let i = 0; i < wanted.length; i++) {

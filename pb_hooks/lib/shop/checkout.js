@@ -2,9 +2,14 @@
 // lib/shop/course-checkout.js): the Stripe Checkout Session for a recorded pending order,
 // its line items, and how long a session and its holds last. CommonJS; require inside handlers.
 
-const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
+const { Collections, EMAIL_PATTERN, FORM_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
 const { apiError } = require(`${__hooks}/lib/shop/checkout-input.js`);
 const { abandon } = require(`${__hooks}/lib/shop/stock.js`);
+// Required once here rather than where used: require() resolves its path on every call, and a
+// drop's winners open their sessions while the crowd holds the cores.
+const stripe = require(`${__hooks}/lib/shop/stripe.js`);
+const { siteUrl } = require(`${__hooks}/lib/site/urls.js`);
+const seam = require(`${__hooks}/lib/setup/test-seam.js`);
 
 const HOLD_MINUTES = 30;
 // Stripe needs expires_at >= 30 min after it receives the request: leave a margin.
@@ -65,7 +70,6 @@ const SHIPPING_COUNTRIES = [
 ];
 
 function validEmail(v) {
-  const { EMAIL_PATTERN, FORM_LIMITS } = require(`${__hooks}/lib/contract.gen.js`);
   return typeof v === "string" && v.length <= FORM_LIMITS.email && EMAIL_PATTERN.test(v) ? v.toLowerCase() : "";
 }
 
@@ -92,8 +96,7 @@ function stripeFailure(err) {
  * holds (no orphan hold survives) and answers 502.
  */
 function openSession(order, lineItems, opts) {
-  const stripe = require(`${__hooks}/lib/shop/stripe.js`);
-  const site = require(`${__hooks}/lib/site/urls.js`).siteUrl();
+  const site = siteUrl();
   const prof = opts.prof;
   let session = null;
   try {
@@ -113,7 +116,7 @@ function openSession(order, lineItems, opts) {
     session = stripe.createCheckoutSession(params, `create-${order.id}`);
     if (prof) prof.mark("stripe");
     if (!session?.id || !session.url) throw new Error("no checkout URL in Stripe's answer");
-    require(`${__hooks}/lib/setup/test-seam.js`).hold("checkout-session");
+    seam.hold("checkout-session");
     $app.runInTransaction((txApp) => {
       if (prof) prof.mark("sessionTxWait");
       txApp
@@ -138,7 +141,7 @@ function openSession(order, lineItems, opts) {
 }
 
 function requireConfigured() {
-  if (!require(`${__hooks}/lib/shop/stripe.js`).configured()) {
+  if (!stripe.configured()) {
     throw apiError(503, "Payments are not configured on this site yet. Please contact the studio to order.");
   }
 }

@@ -24,7 +24,8 @@ const STUCK_MS = 5000;
 
 /** Saves the print's live count when it changed (one version higher); true when it saved. */
 function write(txApp, printId, available, editionSize) {
-  const collection = txApp.findCollectionByNameOrId(Collections.PrintStock);
+  // the cached collection: a plain lookup is a query of its own, in a winner's write transaction
+  const collection = txApp.findCachedCollectionByNameOrId(Collections.PrintStock);
   let rec = null;
   try {
     rec = txApp.findRecordById(collection, printId);

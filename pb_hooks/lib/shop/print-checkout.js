@@ -20,6 +20,10 @@ const { lineItem, openSession, requireConfigured, validEmail, HOLD_GRACE_SECONDS
 const { abandon, claimTickets, gateSnapshot, heldBy, invalidateGate, remainingOf, stockOf, writeAvailable } = require(
   `${__hooks}/lib/shop/stock.js`,
 );
+// Required once here rather than in createPrintCheckout: require() resolves its path on every call.
+const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
+const pricing = require(`${__hooks}/lib/shop/pricing.js`);
+const { networkOf } = require(`${__hooks}/lib/http/client-ip.js`);
 
 // Caps against hoarding a limited edition (README "Shop caps"); copies per order: checkout-input.js.
 // A hold needs an email (each email holds at most 2 copies of a print); each network (an IPv4
@@ -34,7 +38,7 @@ function currentRates(app) {
       rates[r.getString("currency").toLowerCase()] = r.getFloat("rate");
     }
   } catch (_) {}
-  return require(`${__hooks}/lib/shop/pricing.js`).normalizeRates(rates);
+  return pricing.normalizeRates(rates);
 }
 
 /**
@@ -44,7 +48,6 @@ function currentRates(app) {
  * which this function then owns: every way out before the hold gives them back.
  */
 function createPrintCheckout(body, auth, visitor, prof, taken) {
-  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   let wanted, currency, email, ip, network;
   try {
     requireConfigured();
@@ -60,7 +63,7 @@ function createPrintCheckout(body, auth, visitor, prof, taken) {
       );
     }
     ip = visitor?.ip || "";
-    network = require(`${__hooks}/lib/http/client-ip.js`).networkOf(ip);
+    network = networkOf(ip);
   } catch (err) {
     giveBack(taken);
     throw err;
@@ -69,7 +72,6 @@ function createPrintCheckout(body, auth, visitor, prof, taken) {
   // A crowd is answered from memory: at the front (taken), or here.
   const claims = taken || claimTickets(wanted);
   if (prof) prof.mark("gate");
-  const pricing = require(`${__hooks}/lib/shop/pricing.js`);
   let settled = false;
   let order = null;
   let refusal = null;

@@ -6,6 +6,11 @@
 const { Collections } = require(`${__hooks}/lib/contract.gen.js`);
 const { nowIso, parseDate } = require(`${__hooks}/lib/records/dates.js`);
 const { apiError, shortageMessage } = require(`${__hooks}/lib/shop/checkout-input.js`);
+// Required once here rather than where used: require() resolves its path on every call (a
+// few file-system calls each), and a drop's winners run these functions inside the writer.
+const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
+const liveStock = require(`${__hooks}/lib/shop/live-stock.js`);
+const seam = require(`${__hooks}/lib/setup/test-seam.js`);
 
 // ---- stock, read with one statement (inside a transaction: exact; outside: a snapshot) ----
 
@@ -45,7 +50,6 @@ function remainingOf(stock) {
 }
 
 function gateSnapshot(stock) {
-  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   return {
     left: remainingOf(stock),
     until: gate.validUntil(Date.now(), stock.nextExpiry),
@@ -65,8 +69,8 @@ function writeAvailable(txApp, stock) {
     .bind({ a: remainingOf(stock), id: stock.id })
     .execute();
   // the open pages learn the count once this transaction commits
-  require(`${__hooks}/lib/shop/live-stock.js`).publish(txApp, stock.id, remainingOf(stock), stock.edition);
-  require(`${__hooks}/lib/setup/test-seam.js`).fail("after-live-count");
+  liveStock.publish(txApp, stock.id, remainingOf(stock), stock.edition);
+  seam.fail("after-live-count");
 }
 
 /**
@@ -97,7 +101,6 @@ function refreshAvailable(txApp, printId) {
 
 /** Marks the gate entries of these prints stale. Call after the change committed. */
 function invalidateGate(printIds) {
-  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   for (const id of printIds) gate.invalidate($app.store(), id);
 }
 
@@ -106,7 +109,6 @@ function invalidateGate(printIds) {
  * drop) the entry is ready before the crowd, instead of every early buyer reading it.
  */
 function reloadGate(printId) {
-  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const store = $app.store();
   gate.invalidate(store, printId);
   const r = gate.claim(store, printId, 0, Date.now());
@@ -147,7 +149,6 @@ function abandon(orderId, status) {
  * the claims, or throws 404/409 (after giving back what it took).
  */
 function claimTickets(wanted) {
-  const gate = require(`${__hooks}/lib/shop/stock-gate.js`);
   const r = gate.claimCart(
     $app.store(),
     wanted,

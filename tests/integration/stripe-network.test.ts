@@ -46,7 +46,10 @@ describe('a network failure on the way to Stripe', () => {
     // on failure, what reached the stand-in meanwhile and whether the cut was used (one CI run
     // saw this answer 502 once; not reproduced since)
     const reached = shop.stripe.requests.slice(seenBefore).map((q) => `${q.method} ${q.path}`);
-    expect(r.status, JSON.stringify({ answer: r.json, reached, cutLeft: r.status !== 200 && shop.stripe.clearFailures() })).toBe(200);
+    expect(
+      r.status,
+      JSON.stringify({ answer: r.json, reached, cutLeft: r.status !== 200 && shop.stripe.clearFailures() }),
+    ).toBe(200);
     const sessions = sessionsOf(r.json.orderId);
     expect(sessions.map((s) => s.id)).toEqual([r.json.sessionId]);
     const keys = creates()

@@ -60,6 +60,8 @@ export interface StripeStandin {
   failNext(...errors: { status: number; message: string }[]): void;
   /** The next API requests' connections are cut with no answer (before they are handled, or after). */
   cutNext(...cuts: { after?: boolean }[]): void;
+  /** How many client connections are open now (none stays open after its answer). */
+  openConnections(): Promise<number>;
   /** Drops the forced answers and cuts no request has used; returns how many there were. */
   clearFailures(): number;
   idle(): Promise<void>;

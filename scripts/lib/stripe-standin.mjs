@@ -334,6 +334,10 @@ export async function startStripeStandin(opts = {}) {
   const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
   async function handle(req, res) {
+    // Every answer ends its connection, so PocketBase's client keeps none idle: a request never
+    // goes out on a connection this server has already closed (Go does not repeat a POST whose
+    // body write hits a closed socket, so that stale connection would fail a call nobody cut).
+    res.setHeader('connection', 'close');
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -405,7 +409,6 @@ export async function startStripeStandin(opts = {}) {
   const server = createServer((req, res) => {
     handle(req, res);
   });
-  server.keepAliveTimeout = 5000;
   await new Promise((res, rej) => {
     server.once('error', rej);
     server.listen(port, host, () => res());
@@ -429,13 +432,15 @@ export async function startStripeStandin(opts = {}) {
     },
     /**
      * The next API requests get no answer: their connection is cut, before they are handled or,
-     * with {after: true}, once they have been. Idle kept-alive connections are closed first, so
-     * the next request arrives on a fresh one (on a reused one Go's client repeats a request by
-     * itself when its connection turns out closed; on a fresh one it does not).
+     * with {after: true}, once they have been. Each arrives on a fresh connection (no answer
+     * keeps one alive), so Go's client does not repeat it by itself: the hook sees each cut.
      */
     cutNext(...cuts) {
-      server.closeIdleConnections();
       cutNext.push(...cuts);
+    },
+    /** How many client connections are open now (none stays open after its answer). */
+    openConnections() {
+      return new Promise((res, rej) => server.getConnections((err, n) => (err ? rej(err) : res(n))));
     },
     /** Drops the forced answers no request has used; returns how many there were. */
     clearFailures() {

@@ -5,7 +5,7 @@ export interface ReportedTest {
   title: string;
   status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
   annotations: { type: string; description?: string }[];
-  /** The first line of its first failed try's error ('' when none). */
+  /** Its first failed try's error up to the stack, at most 12 lines, joined for the summary ('' when none). */
   error: string;
 }
 export function testsOf(report: unknown): ReportedTest[];

@@ -4,11 +4,21 @@
 
 import { withoutColour } from './child-process.mjs';
 
-/** The first line of a failure message, without colour codes: enough to tell one CI failure from another. */
-function firstLine(message) {
-  const text = withoutColour(message);
-  const line = text.split('\n').find((l) => l.trim()) ?? '';
-  return line.trim().slice(0, 300);
+const GIST_LINES = 12;
+
+/**
+ * A failure message without colour codes, cut before its stack or call log and to its first
+ * lines: the assertion and its expected/received diff (what was seen), which is all a reader of
+ * the CI summary has to tell one failure from another.
+ */
+function gist(message) {
+  const lines = [];
+  for (const line of withoutColour(message).split('\n')) {
+    if (/^\s+at\s/.test(line) || /^\s*Call log:/.test(line)) break;
+    if (line.trim()) lines.push(line.trimEnd().slice(0, 300));
+    if (lines.length === GIST_LINES) break;
+  }
+  return lines.map((l, i) => (i === 0 ? l.trim() : l)).join('\n      ');
 }
 
 /** Every test of a Playwright JSON report, flattened: {file, line, project, title, status, annotations, error}. */
@@ -26,7 +36,7 @@ export function testsOf(report) {
           // a skip called inside the test is recorded on its result
           annotations: [...(test.annotations ?? []), ...(test.results ?? []).flatMap((r) => r.annotations ?? [])],
           // why its first failed try failed
-          error: firstLine((test.results ?? []).find((r) => r.error)?.error?.message),
+          error: gist((test.results ?? []).find((r) => r.error)?.error?.message),
         });
       }
     }
@@ -53,7 +63,7 @@ export function failedVitestTests(report, root) {
     const name = root && file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     for (const a of file.assertionResults ?? []) {
       if (a.status !== 'failed') continue;
-      const why = firstLine(a.failureMessages?.[0]);
+      const why = gist(a.failureMessages?.[0]);
       out.push(`${name} › ${a.fullName ?? a.title}${why ? `\n      ${why}` : ''}`);
     }
     // a file that fails to load has no assertions, only a message

@@ -126,7 +126,7 @@ describe('failed unit and integration tests', () => {
 });
 
 describe('why a test failed', () => {
-  it('a browser test that failed is named with the first line of its first failed try, colour codes removed', () => {
+  it("a browser test that failed is named with its first failed try's message, colour codes removed", () => {
     const failing = {
       suites: [
         {
@@ -155,7 +155,51 @@ describe('why a test failed', () => {
       ],
     };
     const [t] = flakyTests(failing);
-    expect(describeFailure(t!)).toBe('[phone] a.spec.ts:104 › counts down\n      expect(locator).toHaveText()');
+    expect(describeFailure(t!)).toBe(
+      '[phone] a.spec.ts:104 › counts down\n      expect(locator).toHaveText()\n      Expected: "1 left"',
+    );
+  });
+
+  it('keeps what was received (a deep-equality diff), not the stack or the call log', () => {
+    const message = [
+      'Error: expect(received).toEqual(expected) // deep equality',
+      '',
+      '- Expected  - 1',
+      '+ Received  + 3',
+      '',
+      '- Array []',
+      '+ Array [',
+      '+   "stop 9: a \\"Buy\\" at 700–744px under toast \\"Ready\\"",',
+      '+ ]',
+      '    at /repo/tests/e2e/a.spec.ts:121:20',
+    ].join('\n');
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`).join('\n');
+    const long = { results: [{ status: 'failed', error: { message: lines } }] };
+    const [diff, many] = testsOf({
+      suites: [
+        {
+          specs: [
+            {
+              title: 'a',
+              file: 'a.spec.ts',
+              line: 1,
+              tests: [{ projectName: 'phone', status: 'flaky', results: [{ status: 'failed', error: { message } }] }],
+            },
+            { title: 'b', file: 'a.spec.ts', line: 2, tests: [{ projectName: 'phone', status: 'flaky', ...long }] },
+          ],
+        },
+      ],
+    });
+    expect(diff!.error.split('\n      ')).toEqual([
+      'Error: expect(received).toEqual(expected) // deep equality',
+      '- Expected  - 1',
+      '+ Received  + 3',
+      '- Array []',
+      '+ Array [',
+      '+   "stop 9: a \\"Buy\\" at 700–744px under toast \\"Ready\\"",',
+      '+ ]',
+    ]);
+    expect(many!.error.split('\n      ')).toHaveLength(12);
   });
 
   it('a test without an error is named alone', () => {

@@ -9,20 +9,24 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPocketBase } from '../support/pocketbase';
 import { startSite, type TestRenderer, type TestSite } from '../support/site';
+import { makeSeams, type Seams } from '../support/test-seam';
 import { api } from './helpers';
 
 let site: TestSite;
 let pb: TestPocketBase;
 let renderer: TestRenderer;
+let seams: Seams;
 
 beforeAll(async () => {
+  seams = makeSeams();
   // a proxy stands in front of the renderer, so a test can make one page's render slow
-  site = await startSite({ slowRenders: true });
+  site = await startSite({ slowRenders: true, env: seams.env });
   ({ pb, renderer } = site);
 }, 60_000);
 
 afterAll(async () => {
   await site?.stop();
+  seams?.remove();
 });
 
 /** Pages the renderer has rendered since it started. */
@@ -292,6 +296,25 @@ describe('the page cache', () => {
     const seqs = new Set(crowd.map((r) => r.headers.get('x-render-seq')).filter(Boolean));
     expect(crowd.filter((r) => r.headers.get('x-ssr') === 'miss')).toHaveLength(1);
     expect(seqs.size).toBe(1);
+  });
+
+  it('a request that finds no page, then its render done by another before its turn, serves that one', async () => {
+    // the crowd above, one step at a time: B looked and found nothing; A renders and stores the
+    // page; B's claim then succeeds (A released it) and must not render the page a second time
+    const [path] = (await newPosts(1)) as [string];
+    const before = await renders();
+    let first: Awaited<ReturnType<typeof page>> | undefined;
+    const late = await seams.holdDuring(
+      'ssr-claim',
+      () => page(path),
+      async () => {
+        first = await page(path);
+      },
+    );
+    expect(first?.headers.get('x-ssr')).toBe('miss');
+    expect(late.headers.get('x-ssr')).toBe('hit');
+    expect(late.headers.get('x-render-seq')).toBe(first?.headers.get('x-render-seq'));
+    expect((await renders()) - before).toBe(1);
   });
 
   it("made-up slugs share one rendering of their route's not-found page, kept apart from the pages", async () => {

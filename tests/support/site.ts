@@ -44,7 +44,7 @@ async function delayingProxy(port: number, target: () => number, slow: Map<strin
   return server;
 }
 
-export async function startSite(opts: { slowRenders?: boolean } = {}): Promise<TestSite> {
+export async function startSite(opts: { slowRenders?: boolean; env?: Record<string, string> } = {}): Promise<TestSite> {
   if (!existsSync(RENDERER_ENTRY) || !existsSync(resolve('dist', 'index.html'))) {
     throw new Error('build first (npm run build): these tests serve dist/ and run dist-ssr/');
   }
@@ -53,7 +53,7 @@ export async function startSite(opts: { slowRenders?: boolean } = {}): Promise<T
   const slowRenders = new Map<string, number>();
   // seeded before the renderer starts, as `npm start` does
   const link = rendererLink();
-  const pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort), ...link } });
+  const pb = await startPocketBase({ seed: true, env: { RENDER_PORT: String(renderPort), ...link, ...opts.env } });
   // after the seed: it runs while this process waits for it, so a proxy here could not answer
   const proxy = opts.slowRenders ? await delayingProxy(renderPort, () => rendererPort, slowRenders) : null;
   const again = () =>

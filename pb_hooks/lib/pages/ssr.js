@@ -18,6 +18,8 @@
 // says which it shows (the state block's data-currency, what the app hydrates with). Values in the
 // store are plain strings, numbers and maps, because each request runs in its own VM. CommonJS.
 
+const seam = require(`${__hooks}/lib/setup/test-seam.js`);
+
 const FRESH_MS = 5000;
 const STALE_MS = 60000;
 const CLAIM_MS = 3000; // a render claim older than this is taken over (its request died)
@@ -422,6 +424,7 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
   const usable = age < STALE_MS;
 
   if (rendererDown()) return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");
+  seam.hold("ssr-claim");
   if (!claim(key)) {
     if (usable) return pageResponse(e, show(cached), "stale");
     // another request is rendering a page nobody has yet: it is usually a few ms away
@@ -434,6 +437,9 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
     return shellResponse(e, shellPage(), "busy");
   }
   try {
+    // a request that rendered it between our look and our claim has left it: serve that
+    const now = s.get(key);
+    if (now && Date.now() - now.at < (freshMs || FRESH_MS)) return pageResponse(e, show(now), "hit");
     const entry = render();
     keep(key, entry);
     return pageResponse(e, show(entry), "miss");

@@ -145,3 +145,34 @@ test('the "Ready to work offline" toast leaves Accept and Decline uncovered', as
     expect(onTop).toBe(name);
   }
 });
+
+test('an entering toast stays inside the place kept clear of focus through its whole animation', async ({ page }) => {
+  // clear-of-focus.ts checks the toast list's box against the focused control; a toast that
+  // slid in from below that box lay over a control just under it for its first frames
+  await page.goto(`${pb.url}/`);
+  const toastItem = page.locator('ol[aria-label="Notifications"] > li', { hasText: 'Ready to work offline' });
+  await expect(toastItem).toBeAttached({ timeout: 30_000 });
+  const outside = await page.evaluate(() => {
+    const list = document.querySelector('ol[aria-label="Notifications"]')!;
+    const found: string[] = [];
+    let checked = 0;
+    for (const li of Array.from(list.children)) {
+      for (const animation of li.getAnimations()) {
+        animation.pause();
+        checked++;
+        const end = Number(animation.effect?.getComputedTiming().endTime ?? 0);
+        for (let t = 0; t <= end; t += end / 10) {
+          animation.currentTime = t;
+          const box = list.getBoundingClientRect();
+          const r = li.getBoundingClientRect();
+          const out = Math.max(box.top - r.top, r.bottom - box.bottom, box.left - r.left, r.right - box.right);
+          if (out > 0.5) found.push(`at ${Math.round((100 * t) / end)} %: ${out.toFixed(1)} px outside`);
+        }
+        animation.finish();
+      }
+    }
+    return { checked, found };
+  });
+  expect(outside.checked).toBeGreaterThan(0);
+  expect(outside.found).toEqual([]);
+});

@@ -61,6 +61,9 @@ export function ImageGallery({ images, caption, sizes, width, height }: ImageGal
           alt={current.alt}
           width={width}
           height={height}
+          // one box whatever the file's own ratio (contain letterboxes it): a loaded image that
+          // changed the box's height moved everything below it, a focused thumbnail under the banner
+          style={{ aspectRatio: `${width} / ${height}` }}
           priority
           className={styles.mainImage}
         />

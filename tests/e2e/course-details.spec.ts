@@ -1,9 +1,9 @@
 // The course as a buyer and a learner see it (issue 23): the landing page's instructor portrait,
 // one price, questions go to /contact; chapter pages that do not shift as they load, tabs named
 // for what they show, one progress measure everywhere, and the lead sentence said once.
-import type { Page } from '@playwright/test';
 import { chapters, createLearner, enrol, signIn } from './course-support';
 import { expect, test } from './sizes';
+import { recordShifts, shiftsSoFar } from './support';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -31,18 +31,6 @@ test('landing page: the instructor portrait shows, one price written one way, qu
   await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
 });
 
-/** Layout shifts (not caused by input) from the start of the page, summed: the page's CLS. */
-async function recordShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) w.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 test('a chapter page does not shift as it loads (CLS under 0.1), and its tab names the chapter and course', async ({
   page,
   context,
@@ -60,7 +48,7 @@ test('a chapter page does not shift as it loads (CLS under 0.1), and its tab nam
     await page.waitForLoadState('networkidle');
     // the footer, in view while the page loaded, was what moved: allow the page a moment to settle
     await page.waitForTimeout(1000);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    const cls = await shiftsSoFar(page);
     expect(cls, `CLS of ${chapter.title}`).toBeLessThan(0.1);
     await expect(page).toHaveTitle(`${chapter.title} — ${COURSE} | Elin Vinter`);
   }

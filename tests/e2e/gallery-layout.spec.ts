@@ -3,6 +3,7 @@
 // moves. It used to grow by the difference (30 px on /print-view at phone size), which moved a
 // thumbnail the visitor had just tabbed to under the consent banner.
 import { expect, test } from './sizes';
+import { recordShifts, shiftsSoFar } from './support';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -15,22 +16,15 @@ test('the print page does not shift when its picture arrives late', async ({ pag
     await held;
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifted: number };
-    w.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) w.shifted += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordShifts(page);
   await page.goto('/print-view?print=lantern-bearer-print', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const picture = page.locator('button[aria-label^="Zoom in"] img');
   const boxBefore = await picture.boundingBox();
-  const before = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+  const before = await shiftsSoFar(page);
   release();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await picture.boundingBox()).toEqual(boxBefore);
-  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(before);
+  expect(await shiftsSoFar(page)).toBe(before);
 });

@@ -128,3 +128,20 @@ export async function savedFile(page: Page, button: string): Promise<{ name: str
       .toString(),
   };
 }
+
+/** Sums the page's layout shifts not caused by input (its CLS) from its start; read with shiftsSoFar. */
+export async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recordShifts has summed so far. */
+export function shiftsSoFar(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}

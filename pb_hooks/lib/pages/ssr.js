@@ -419,8 +419,9 @@ function servePage(e, path, shell, transform) {
 function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
   const s = store();
   const cached = s.get(key);
+  const freshFor = freshMs || FRESH_MS;
   const age = cached ? Date.now() - cached.at : Infinity;
-  if (age < (freshMs || FRESH_MS)) return pageResponse(e, show(cached), "hit");
+  if (age < freshFor) return pageResponse(e, show(cached), "hit");
   const usable = age < STALE_MS;
 
   if (rendererDown()) return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");
@@ -439,7 +440,7 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
   try {
     // a request that rendered it between our look and our claim has left it: serve that
     const now = s.get(key);
-    if (now && Date.now() - now.at < (freshMs || FRESH_MS)) return pageResponse(e, show(now), "hit");
+    if (now && Date.now() - now.at < freshFor) return pageResponse(e, show(now), "hit");
     const entry = render();
     keep(key, entry);
     return pageResponse(e, show(entry), "miss");

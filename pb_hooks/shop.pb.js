@@ -154,8 +154,9 @@ routerAdd(
   $apis.bodyLimit(CHECKOUT_BODY_LIMIT),
 );
 
-// Stripe's events are a few kB; the body is bounded (1 MB, a declared length over it is refused
-// by the limit itself) and nothing is read before the request carries a signature to check.
+// Stripe's events are a few kB; the body is bounded (1 MB: a declared length over it is refused
+// before reading, a chunked body once it passes it) and nothing is read before the request
+// carries a signature to check.
 routerAdd(
   "POST",
   "/api/stripe/webhook",
@@ -165,15 +166,22 @@ routerAdd(
     const stripe = require(`${__hooks}/lib/shop/stripe.js`);
     const header = e.request.header.get("Stripe-Signature");
     const secret = $os.getenv("STRIPE_WEBHOOK_SECRET");
+    // Until the body is read whole, an answer closes the connection (lib/http/unread-body.js).
+    const unread = require(`${__hooks}/lib/http/unread-body.js`);
+    unread.closeUnread(e);
+    const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+    if (e.request.contentLength > WEBHOOK_BODY_LIMIT) throw new ApiError(413, "The request body is too large.", {});
     const early = stripe.verifySignature("", header, secret, 0, true);
     if (early) throw new BadRequestError(`Invalid Stripe signature: ${early}`);
     let raw;
     try {
-      raw = toString(e.request.body);
+      raw = toString(e.request.body, WEBHOOK_BODY_LIMIT + 1);
     } catch (_) {
-      // a chunked body that went past the limit while it was read
-      throw new ApiError(413, "The request body is too large.", {});
+      throw new BadRequestError("The request body could not be read.");
     }
+    // a chunked body (no Content-Length) that goes past the limit
+    if (raw.length > WEBHOOK_BODY_LIMIT) throw new ApiError(413, "The request body is too large.", {});
+    unread.bodyRead(e);
     const problem = stripe.verifySignature(raw, header, secret);
     if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);
     let event;
@@ -225,7 +233,9 @@ routerAdd(
     }
     return e.json(200, { received: true });
   },
-  $apis.bodyLimit(1024 * 1024),
+  // No limit from PocketBase (0 replaces its default): its refusal would keep the connection
+  // with the body unread; the handler checks the size itself.
+  $apis.bodyLimit(0),
 );
 
 // prints.sold and prints.available belong to the server. A save through the records API or

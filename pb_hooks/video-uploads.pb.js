@@ -20,9 +20,10 @@ routerAdd(
   "PATCH",
   "/api/video-uploads/{id}",
   (e) => require(`${__hooks}/lib/course/video-uploads.js`).patch(e),
-  $apis.requireAuth(),
-  // a chunk plus room for nothing else: bigger bodies are refused before they are read
-  $apis.bodyLimit(require(`${__hooks}/lib/contract.gen.js`).VIDEO_UPLOAD.maxChunkBytes),
+  // No limit from PocketBase (0 replaces its default): the handler refuses a chunk over
+  // maxChunkBytes, or one sent without signing in, itself, before reading it and closing the
+  // connection, which a middleware's answer does not (lib/http/unread-body.js).
+  $apis.bodyLimit(0),
 );
 routerAdd(
   "DELETE",

@@ -14,6 +14,7 @@
 
 const { Collections, VIDEO_UPLOAD } = require(`${__hooks}/lib/contract.gen.js`);
 const { isAdminOrSuperuser } = require(`${__hooks}/lib/course/admin-videos.js`);
+const unread = require(`${__hooks}/lib/http/unread-body.js`);
 
 const TUS_VERSION = "1.0.0";
 const ID_RE = /^[a-z0-9]{20}$/;
@@ -283,6 +284,11 @@ function head(e) {
  * connection or a corrupted chunk leaves the offset where the chunk started.
  */
 function patch(e) {
+  // Until the chunk is read, every answer closes the connection (lib/http/unread-body.js);
+  // the sign-in and size checks are made here rather than by PocketBase's middlewares, which
+  // answer before any of this runs.
+  unread.closeUnread(e);
+  if (!e.auth) return fail(e, 401, "The request requires valid record authorization token.");
   if (refuse(e)) return;
   const st = ownUpload(e);
   if (!st) return e.noContent(404);
@@ -316,6 +322,7 @@ function patch(e) {
 
       // Throws when the connection is cut mid-chunk: nothing has been written yet.
       const chunk = toString(e.request.body, declared + 1);
+      unread.bodyRead(e);
       const digest = Buffer.from($security.sha256(chunk), "hex").toString("base64");
       if (digest !== checksum[1]) return fail(e, 460, "The chunk's checksum does not match; send it again.");
 

@@ -37,6 +37,7 @@ function ensureChromium() {
 const steps = [];
 function step(name, fn) {
   const started = Date.now();
+  const failedBefore = failed;
   console.log(`\n━━ ${name}`);
   let ok = false;
   try {
@@ -44,7 +45,7 @@ function step(name, fn) {
   } catch (err) {
     console.error(String(err?.message ?? err));
   }
-  steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  steps.push({ name, ok, seconds: (Date.now() - started) / 1000, failedTests: failed - failedBefore });
   return ok;
 }
 const run = (cmd, args, env = {}) =>
@@ -154,5 +155,10 @@ if (failedNames.length) {
   for (const name of failedNames) console.log(`  ${name}`);
 }
 const stepFailures = steps.filter((s) => !s.ok).length;
-console.log(`\ntests: ${passed} passed, ${flaky.length} flaky, ${failed + stepFailures} failed, ${skipped} skipped`);
+// a step that failed without a failed test of its own (typecheck, lint, a flaky test failing
+// again) counts as one; a test step's failed tests are already counted
+const bareStepFailures = steps.filter((s) => !s.ok && s.failedTests === 0).length;
+console.log(
+  `\ntests: ${passed} passed, ${flaky.length} flaky, ${failed + bareStepFailures} failed, ${skipped} skipped`,
+);
 process.exit(stepFailures ? 1 : 0);

@@ -24,7 +24,7 @@ export default defineConfig({
     // Recording a trace costs the browser and the runner about an eighth of a run's CPU
     // (131 tests of shop, content-pages, forms, before-start on both projects, two workers:
     // 341 s with it, 298 s without). In CI a failed test runs again, and that retry is traced;
-    // locally (no retries) every failed test keeps its trace.
+    // elsewhere (`npm test` without CI, `npx playwright test`) every failed test keeps its trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

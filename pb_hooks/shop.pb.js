@@ -170,7 +170,8 @@ routerAdd(
     const unread = require(`${__hooks}/lib/http/unread-body.js`);
     unread.closeUnread(e);
     const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-    if (e.request.contentLength > WEBHOOK_BODY_LIMIT) throw new ApiError(413, "The request body is too large.", {});
+    const tooLarge = () => new ApiError(413, "The request body is too large.", {});
+    if (e.request.contentLength > WEBHOOK_BODY_LIMIT) throw tooLarge();
     const early = stripe.verifySignature("", header, secret, 0, true);
     if (early) throw new BadRequestError(`Invalid Stripe signature: ${early}`);
     let raw;
@@ -180,7 +181,7 @@ routerAdd(
       throw new BadRequestError("The request body could not be read.");
     }
     // a chunked body (no Content-Length) that goes past the limit
-    if (raw.length > WEBHOOK_BODY_LIMIT) throw new ApiError(413, "The request body is too large.", {});
+    if (raw.length > WEBHOOK_BODY_LIMIT) throw tooLarge();
     unread.bodyRead(e);
     const problem = stripe.verifySignature(raw, header, secret);
     if (problem) throw new BadRequestError(`Invalid Stripe signature: ${problem}`);

@@ -5,9 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveCompendium } from '@/features/course/api/compendium';
 import { chapterQueryOptions, enrollmentQueryOptions, myEnrollmentsQueryOptions } from '@/features/course/api/course';
-import { checkCourseAccess } from '@/features/course/api/course-access';
+import { checkCourseAccess, finishForgetting } from '@/features/course/api/course-access';
 import { downloadForOffline } from '@/features/course/api/download-course';
 import { downloadableCoursesQueryOptions } from '@/features/course/api/downloadable-courses';
+import { copyKeyOf } from '@/features/course/api/manage-downloads';
 import { type DownloadableChapter, offlineChapterData, offlineVideoUrl } from '@/features/course/api/offline-copies';
 import { db } from '@/lib/offline/db';
 import { matchUserFile } from '@/lib/offline/user-data';
@@ -208,6 +209,32 @@ describe('a refunded course leaves the device at the next sync', () => {
     await downloadableCoursesQueryOptions('cy').mirror.write([{ id: 'whisper', title: 'W', chapters: A }]);
     expect(await checkCourseAccess('cy')).toEqual(['whisper']);
     expect(await downloadableCoursesQueryOptions('cy').mirror.read()).toEqual([]);
+  });
+
+  it('a page gone mid-way leaves nothing of the course to read; the next start deletes its copies, offline too', async () => {
+    await keepCourse('ana', 'whisper', A);
+    await keepCourse('ana', 'light', B);
+    const copies = (await db.downloads.where('[userId+courseId]').equals(['ana', 'whisper']).toArray())
+      .map(copyKeyOf)
+      .filter(Boolean);
+    expect(copies).toHaveLength(A.length + 1);
+    server.readable.set('ana', B);
+    server.enrolled.set('ana', ['light']);
+    // the tab navigates away (or is closed) as the first cached copy is being deleted
+    const storage = caches as unknown as ReturnType<typeof memoryCacheStorage>;
+    const open = storage.open;
+    storage.open = async () => {
+      throw new Error('the page is gone');
+    };
+    await expect(checkCourseAccess('ana')).rejects.toThrow('the page is gone');
+    storage.open = open;
+    expect(await onDevice('ana', 'whisper', A)).toEqual(forgotten);
+    for (const copy of copies) expect(await matchUserFile('ana', copy)).toBeDefined();
+    // the next start, with no connection: the copies go, the other course stays
+    server.live = false;
+    await finishForgetting('ana');
+    for (const copy of copies) expect(await matchUserFile('ana', copy)).toBeUndefined();
+    expect(await onDevice('ana', 'light', B)).toEqual(kept(B));
   });
 
   it('nothing goes without a live session, for another account, or for an admin who reads without an enrolment', async () => {

@@ -10,7 +10,7 @@ import { deviceClock } from '@/lib/offline/device-clock';
 import { registerOutboxHandler, startOutboxDrainer } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase/client';
 import { authReady, confirmSession, OWN_DATA_KEY, refreshSession, sessionUserId } from '@/lib/pocketbase/session';
-import { checkCourseAccess } from './api/course-access';
+import { checkCourseAccess, finishForgetting } from './api/course-access';
 import { mirrorLearnerHome } from './api/learner-home';
 import { createProgressHandler } from './api/progress-sync';
 import { CHAPTER_PROGRESS_OP, TASK_PROGRESS_OP } from './api/progress-records';
@@ -20,7 +20,10 @@ let registered = false;
 /** Forgets courses the signed-in learner lost; their pages read again. Failures wait for the next check. */
 async function syncCourseAccess(queryClient: QueryClient): Promise<void> {
   const userId = sessionUserId();
-  if (!userId || !navigator.onLine) return;
+  if (!userId) return;
+  // copies of a course forgotten on a page that closed too soon: no connection needed
+  await finishForgetting(userId).catch((err) => console.warn('[course] could not delete forgotten copies', err));
+  if (!navigator.onLine) return;
   try {
     const gone = await checkCourseAccess(userId);
     if (gone.length) await queryClient.invalidateQueries({ queryKey: [...OWN_DATA_KEY, userId] });

@@ -10,7 +10,8 @@ import { db, userRowKey } from '@/lib/offline/db';
 import { pb } from '@/lib/pocketbase/client';
 import { requireLiveSession, sessionUserId } from '@/lib/pocketbase/session';
 import type { CourseModulesRecord } from '@/lib/pocketbase/types.gen';
-import { removeCourseDownload } from './manage-downloads';
+import { deleteUserFile } from '@/lib/offline/user-data';
+import { copyKeyOf } from './manage-downloads';
 
 /** Where the downloads page's list (courses with their chapter texts) is mirrored. */
 export const downloadableMirrorKey = (userId: string) => `downloadable:${userId}`;
@@ -40,13 +41,27 @@ function mirroredCourse(userId: string, key: string, value: unknown): string {
   return '';
 }
 
+/** The note of copies still to delete for a course already forgotten (their cache keys). */
+const FORGETTING = 'forgetting:';
+const forgettingKey = (userId: string, courseId: string) => userRowKey(userId, `${FORGETTING}${courseId}`);
+
 /**
  * Removes what this account keeps of one course it may no longer read: downloads and their
- * copies, chapter texts and lists; its mirrored enrolment becomes "none".
+ * copies, chapter texts and lists; its mirrored enrolment becomes "none". Everything the app
+ * reads goes in one transaction, so a page closed or navigated away a moment later leaves
+ * nothing of the course to list, show or open; the cached copies go after it, and the note
+ * left for them lets the next start finish the job, offline too (finishForgetting).
  */
 export async function forgetCourse(userId: string, courseId: string): Promise<void> {
-  await removeCourseDownload(userId, courseId);
-  await db.transaction('rw', db.user_rows, async () => {
+  await db.transaction('rw', db.user_rows, db.downloads, async () => {
+    const downloads = await db.downloads.where('[userId+courseId]').equals([userId, courseId]).toArray();
+    const copies = downloads.map(copyKeyOf).filter(Boolean);
+    await db.downloads.bulkDelete(downloads.map((r) => r.key));
+    if (copies.length) {
+      const note = await db.user_rows.get(forgettingKey(userId, courseId));
+      const value = [...new Set([...((note?.value as string[] | undefined) ?? []), ...copies])];
+      await db.user_rows.put({ key: forgettingKey(userId, courseId), userId, value, updatedAt: Date.now() });
+    }
     const rows = await db.user_rows.where('userId').equals(userId).toArray();
     const gone = rows.filter((r) => mirroredCourse(userId, r.key, r.value) === courseId).map((r) => r.key);
     await db.user_rows.bulkDelete(gone);
@@ -64,6 +79,17 @@ export async function forgetCourse(userId: string, courseId: string): Promise<vo
       await db.user_rows.put({ ...list, value, updatedAt: Date.now() });
     }
   });
+  await finishForgetting(userId);
+}
+
+/** Deletes the cached copies of courses this account already forgot (a page closed before they went). */
+export async function finishForgetting(userId: string): Promise<void> {
+  const prefix = userRowKey(userId, FORGETTING);
+  const notes = await db.user_rows.where('key').startsWith(prefix).toArray();
+  for (const note of notes) {
+    for (const copy of (note.value as string[] | undefined) ?? []) await deleteUserFile(userId, copy);
+    await db.user_rows.delete(note.key);
+  }
 }
 
 /** Forgets every course on the device that is not among the ones the server lets the account read. */

@@ -4,10 +4,15 @@ import { type DownloadRow, db } from '@/lib/offline/db';
 import { useLiveQuery } from '@/lib/offline/live';
 import { clearAllUserFiles, clearUserFiles, deleteUserFile } from '@/lib/offline/user-data';
 
+/** The key of a row's copy in its owner's own cache; '' for a row that is its own copy (a record). */
+export const copyKeyOf = (row: DownloadRow): string =>
+  row.kind === 'record' ? '' : row.key.slice(row.key.indexOf('|') + 1);
+
 /** Removes the rows and their copies (each row is one copy in its owner's own cache). */
 async function removeRows(rows: readonly DownloadRow[]): Promise<void> {
   for (const row of rows) {
-    if (row.kind !== 'record') await deleteUserFile(row.userId, row.key.slice(row.key.indexOf('|') + 1));
+    const copy = copyKeyOf(row);
+    if (copy) await deleteUserFile(row.userId, copy);
   }
   await db.downloads.bulkDelete(rows.map((r) => r.key));
 }

@@ -102,6 +102,7 @@ test('the admin uploads a generated video with visible progress, sees its durati
 test('an upload whose connection drops retries from the last stored chunk; the previous video stays until the new one is stored', async ({
   page,
 }, testInfo) => {
+  onlyInProject('desktop', 'the viewport changes nothing in how bytes travel');
   const video = await recordTestVideo(page);
   const admin = await createSession('admin', 'admin');
   const course = await courseBySlug();
@@ -129,6 +130,7 @@ test('an upload whose connection drops retries from the last stored chunk; the p
 });
 
 test('an upload the server refuses says why and leaves the previous video in place', async ({ page }) => {
+  onlyInProject('desktop', 'how a refusal is reported does not depend on the viewport');
   const video = await recordTestVideo(page);
   const admin = await createSession('admin', 'admin');
   const own = await ownChapter();
@@ -202,6 +204,7 @@ test('the admin edits and saves chapter text, and downloads the text compendium'
 });
 
 test('every admin failure toast shows when the server fails', async ({ page }, testInfo) => {
+  onlyInProject('desktop', 'how a failure is reported does not depend on the viewport');
   const admin = await createSession('admin', 'admin');
   const course = await courseBySlug();
   const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
@@ -237,6 +240,7 @@ test('every admin failure toast shows when the server fails', async ({ page }, t
 });
 
 test('removing a video that fails says "Failed to delete video" and keeps it', async ({ page }, testInfo) => {
+  onlyInProject('desktop', 'how a failure is reported does not depend on the viewport');
   const video = await recordTestVideo(page);
   const admin = await createSession('admin', 'admin');
   const course = await courseBySlug();

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { asSuperuser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { settle, watchCsp } from './csp';
 
@@ -62,6 +62,10 @@ test('asks first; Decline keeps the script away, Accept loads it, the answer is 
   page,
   context,
 }) => {
+  onlyInProject(
+    'desktop',
+    'the answer kept does not depend on the viewport (the banner at phone size: focus-not-obscured)',
+  );
   test.setTimeout(60_000);
   const violations = await watchCsp(context);
   const before = { ...hits };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, onlyInProject, test } from './fixtures';
 import { asSuperuser, createSession, findRecords, type Session, signIn } from './accounts';
 import { chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
 import { learnerCacheKeys, seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';
@@ -110,6 +110,7 @@ test("two learners on one tablet: other accounts signing in and out leave each o
   page,
   context,
 }, testInfo) => {
+  onlyInProject('desktop', "which account a device's copy belongs to does not depend on the viewport");
   test.setTimeout(90_000);
   const { course, chapter, learner: ana } = await setUp(page, testInfo.project.name);
   const key = `/offline-media/${chapter.collectionId}/${chapter.id}/${chapter.video}`;
@@ -175,6 +176,7 @@ test("two learners on one tablet: other accounts signing in and out leave each o
 });
 
 test('another account on the same device does not get the downloaded copy', async ({ page }, testInfo) => {
+  onlyInProject('desktop', "which account a device's copy belongs to does not depend on the viewport");
   const { chapter } = await setUp(page, testInfo.project.name);
   const row = await downloadChapter(page, chapter.title);
 
@@ -229,6 +231,7 @@ test('a refunded course leaves the device at the next sync: the downloaded video
   page,
   context,
 }, testInfo) => {
+  onlyInProject('desktop', 'a refund reaches the device through sync, whatever its viewport');
   const video = await recordTestVideo(page);
   const course = await courseBySlug();
   const listed = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { onlyInProject } from './fixtures';
 import { expect, test } from './sizes';
 import { expectToast, ownClientIp, seriousAxeViolations, uniqueEmail } from './support';
 
@@ -141,6 +142,7 @@ test('paying lands on "Payment successful" with the order; its print leaves the 
 });
 
 test('a payment still pending says "Payment pending", never "successful", and the cart stays', async ({ page }) => {
+  onlyInProject('desktop', 'what the server says of a payment does not depend on the viewport');
   const panel = await cartWith(page);
   await checkout(panel);
   await page.waitForURL(/\/pay\/cs_test_/);
@@ -157,6 +159,7 @@ test('a payment still pending says "Payment pending", never "successful", and th
 test('payment-success without a session, or one the server does not know, claims nothing and keeps the cart', async ({
   page,
 }) => {
+  onlyInProject('desktop', 'what the server says of a payment does not depend on the viewport');
   await cartWith(page);
   await page.keyboard.press('Escape');
   await page.goto('/payment-success');
@@ -173,6 +176,7 @@ test('payment-success without a session, or one the server does not know, claims
 });
 
 test('payment canceled: no charges, the session is closed and the cart is still there', async ({ page }) => {
+  onlyInProject('desktop', 'what the server says of a payment does not depend on the viewport');
   const panel = await cartWith(page, FIRST.slug);
   await checkout(panel);
   await page.waitForURL(/\/pay\/cs_test_/);
@@ -287,6 +291,7 @@ test('print editions render offline from the saved copy, prices with the saved o
 });
 
 test('live server rates price the page and are kept for offline use', async ({ page, context }) => {
+  onlyInProject('desktop', 'where rates come from does not depend on the viewport');
   // The demo data has no rates (the server fetches them on its schedule): answer for it.
   await context.route('**/api/collections/exchange_rates/records**', (route) =>
     route.fulfill({

@@ -88,6 +88,7 @@ test.describe('viewing room', () => {
   });
 
   test('the emailed link unlocks the room on another device', async ({ page, request }) => {
+    onlyInProject('desktop', "the pass is the server's; the viewport changes nothing in it");
     // the pass the welcome mail carries: made by the server for a subscriber
     const email = uniqueEmail('link');
     const res = await request.post('/api/atelier/subscribe-newsletter', {
@@ -117,6 +118,7 @@ test.describe('viewing room', () => {
     page,
     request,
   }) => {
+    onlyInProject('desktop', "the pass is the server's; the viewport changes nothing in it");
     const email = await enterViewingRoom(page);
     await expect(page.getByText('SEK 95 000')).toBeVisible();
     const [sub] = await findRecords<RoomSubscriber>('newsletter_subscribers', `email="${email}"`);

@@ -237,6 +237,22 @@ describe('a refunded course leaves the device at the next sync', () => {
     expect(await onDevice('ana', 'light', B)).toEqual(kept(B));
   });
 
+  it('a course bought and downloaded again before the next start keeps its new copies', async () => {
+    await keepCourse('ana', 'whisper', A);
+    server.readable.set('ana', []);
+    server.enrolled.set('ana', []);
+    const storage = caches as unknown as ReturnType<typeof memoryCacheStorage>;
+    const open = storage.open;
+    storage.open = async () => {
+      throw new Error('the page is gone');
+    };
+    await expect(checkCourseAccess('ana')).rejects.toThrow('the page is gone');
+    storage.open = open;
+    await keepCourse('ana', 'whisper', A);
+    await finishForgetting('ana');
+    expect(await onDevice('ana', 'whisper', A)).toEqual(kept(A));
+  });
+
   it('nothing goes without a live session, for another account, or for an admin who reads without an enrolment', async () => {
     await keepCourse('ana', 'whisper', A);
     server.readable.set('ana', []);

@@ -82,12 +82,18 @@ export async function forgetCourse(userId: string, courseId: string): Promise<vo
   await finishForgetting(userId);
 }
 
-/** Deletes the cached copies of courses this account already forgot (a page closed before they went). */
+/**
+ * Deletes the cached copies of courses this account already forgot (a page closed before they
+ * went), except a copy downloaded again since (bought again): a download row owns it now.
+ */
 export async function finishForgetting(userId: string): Promise<void> {
   const prefix = userRowKey(userId, FORGETTING);
   const notes = await db.user_rows.where('key').startsWith(prefix).toArray();
+  if (!notes.length) return;
+  const owned = new Set((await db.downloads.where('userId').equals(userId).toArray()).map(copyKeyOf));
   for (const note of notes) {
-    for (const copy of (note.value as string[] | undefined) ?? []) await deleteUserFile(userId, copy);
+    for (const copy of (note.value as string[] | undefined) ?? [])
+      if (!owned.has(copy)) await deleteUserFile(userId, copy);
     await db.user_rows.delete(note.key);
   }
 }

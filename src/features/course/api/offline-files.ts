@@ -22,23 +22,32 @@ export interface OfflineFile {
 /** The learner's copy of the file, stored on the first call (needs a connection then). */
 export async function saveFileForOffline(userId: string, file: OfflineFile): Promise<Blob> {
   const copy = await matchUserFile(userId, file.key);
-  if (copy) return copy.blob();
+  if (copy) {
+    // a copy without its row (e.g. a refunded course's, bought again before it was deleted) is listed again
+    const blob = await copy.blob();
+    if (!(await db.downloads.get(rowKey(userId, file.key)))) await putRow(userId, file, blob.size);
+    return blob;
+  }
   const res = await fetch(await file.url(), { cache: 'no-store' });
   if (!res.ok) throw new Error(`${file.title} could not be downloaded (${res.status}).`);
   const blob = await res.blob();
   const headers = new Headers({ 'Content-Type': file.type, 'Content-Length': String(blob.size) });
   await putUserFile(userId, file.key, new Response(blob, { status: 200, headers }));
-  await db.downloads.put({
+  await putRow(userId, file, blob.size);
+  return blob;
+}
+
+function putRow(userId: string, file: OfflineFile, bytes: number) {
+  return db.downloads.put({
     key: rowKey(userId, file.key),
     userId,
     courseId: file.courseId,
     chapterId: file.chapterId ?? '',
     kind: 'file',
     title: file.title,
-    bytes: blob.size,
+    bytes,
     createdAt: Date.now(),
   });
-  return blob;
 }
 
 /** The copy a downloads row names, or null when it is gone (storage evicted). */

@@ -131,8 +131,7 @@ async function keepCourse(userId: string, course: string, chapters: Downloadable
 async function onDevice(userId: string, course: string, chapters: DownloadableChapter[]) {
   const files = [];
   for (const row of await db.downloads.where('[userId+courseId]').equals([userId, course]).toArray())
-    if (row.kind !== 'record' && (await matchUserFile(userId, row.key.slice(row.key.indexOf('|') + 1))))
-      files.push(row.kind);
+    if (copyKeyOf(row) && (await matchUserFile(userId, copyKeyOf(row)))) files.push(row.kind);
   const texts = [];
   for (const c of chapters) {
     const t = (await chapterQueryOptions(userId, c.id).mirror.read()) as { content?: string } | null | undefined;
@@ -151,6 +150,20 @@ async function onDevice(userId: string, course: string, chapters: DownloadableCh
     texts: texts.length,
     progress: await db.chapter_progress.where('[user_id+course_id]').equals([userId, course]).count(),
   };
+}
+
+/** The start-up check, on a page that goes away (navigated, closed) as the first cached copy is deleted. */
+async function checkWithPageGone(userId: string) {
+  const storage = caches as unknown as ReturnType<typeof memoryCacheStorage>;
+  const open = storage.open;
+  storage.open = async () => {
+    throw new Error('the page is gone');
+  };
+  try {
+    await expect(checkCourseAccess(userId)).rejects.toThrow('the page is gone');
+  } finally {
+    storage.open = open;
+  }
 }
 
 const kept = (chapters: DownloadableChapter[]) => ({
@@ -220,14 +233,7 @@ describe('a refunded course leaves the device at the next sync', () => {
     expect(copies).toHaveLength(A.length + 1);
     server.readable.set('ana', B);
     server.enrolled.set('ana', ['light']);
-    // the tab navigates away (or is closed) as the first cached copy is being deleted
-    const storage = caches as unknown as ReturnType<typeof memoryCacheStorage>;
-    const open = storage.open;
-    storage.open = async () => {
-      throw new Error('the page is gone');
-    };
-    await expect(checkCourseAccess('ana')).rejects.toThrow('the page is gone');
-    storage.open = open;
+    await checkWithPageGone('ana');
     expect(await onDevice('ana', 'whisper', A)).toEqual(forgotten);
     for (const copy of copies) expect(await matchUserFile('ana', copy)).toBeDefined();
     // the next start, with no connection: the copies go, the other course stays
@@ -241,13 +247,7 @@ describe('a refunded course leaves the device at the next sync', () => {
     await keepCourse('ana', 'whisper', A);
     server.readable.set('ana', []);
     server.enrolled.set('ana', []);
-    const storage = caches as unknown as ReturnType<typeof memoryCacheStorage>;
-    const open = storage.open;
-    storage.open = async () => {
-      throw new Error('the page is gone');
-    };
-    await expect(checkCourseAccess('ana')).rejects.toThrow('the page is gone');
-    storage.open = open;
+    await checkWithPageGone('ana');
     await keepCourse('ana', 'whisper', A);
     await finishForgetting('ana');
     expect(await onDevice('ana', 'whisper', A)).toEqual(kept(A));

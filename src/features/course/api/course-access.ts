@@ -58,9 +58,10 @@ export async function forgetCourse(userId: string, courseId: string): Promise<vo
     const copies = downloads.map(copyKeyOf).filter(Boolean);
     await db.downloads.bulkDelete(downloads.map((r) => r.key));
     if (copies.length) {
-      const note = await db.user_rows.get(forgettingKey(userId, courseId));
+      const key = forgettingKey(userId, courseId);
+      const note = await db.user_rows.get(key);
       const value = [...new Set([...((note?.value as string[] | undefined) ?? []), ...copies])];
-      await db.user_rows.put({ key: forgettingKey(userId, courseId), userId, value, updatedAt: Date.now() });
+      await db.user_rows.put({ key, userId, value, updatedAt: Date.now() });
     }
     const rows = await db.user_rows.where('userId').equals(userId).toArray();
     const gone = rows.filter((r) => mirroredCourse(userId, r.key, r.value) === courseId).map((r) => r.key);

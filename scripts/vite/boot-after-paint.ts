@@ -5,7 +5,9 @@ import {
   CART_RULES,
   CART_STORAGE,
   type CartKit,
+  type CartSaid,
   cartLabel,
+  saidAfterAdd,
   sanitizeLines,
 } from '../../src/features/shop/model/cart-rules';
 
@@ -16,7 +18,8 @@ import {
 //    server rendered on the button, data-cart-line) goes into the cart the store will read on
 //    its start, by the store's own rules (src/features/shop/model/cart-rules.ts, carried in
 //    as source text), the top bar shows the count and the status line says what the store's
-//    toast says. On a slow phone link the app arrives seconds after the button is painted;
+//    toast says; the app shows that toast once it has started (a sighted visitor sees what a
+//    later press shows). On a slow phone link the app arrives seconds after the button is painted;
 //  - any other press on a button (the menu, the lightbox; an "Add to Cart" this script cannot
 //    decide: see addToStoredCart) or a change of a select (the currency) before the app handles
 //    events is kept, shown as pending (aria-busy, and said in the page's status line) and
@@ -48,6 +51,8 @@ export interface BootCart extends CartKit {
 
 /** Where the boot script leaves the presses it kept (read by src/app/early-presses.ts). */
 export const EARLY_PRESSES_KEY = '__atelierEarlyPresses';
+/** Where it leaves the toasts of the adds it carried out (read there too). */
+export const EARLY_SAID_KEY = '__atelierEarlySaid';
 /** The page's polite status line (index.html, outside the app's root). */
 export const EARLY_STATUS_ID = 'early-status';
 
@@ -56,7 +61,15 @@ export const EARLY_STATUS_ID = 'early-status';
  * self-contained, with no imports and no closing script tag in its text). Reads the entry and
  * the chunks to preload from its own data attributes.
  */
-export function boot(doc: Document, win: Window, capMs: number, key: string, statusId: string, cart: BootCart): void {
+export function boot(
+  doc: Document,
+  win: Window,
+  capMs: number,
+  key: string,
+  saidKey: string,
+  statusId: string,
+  cart: BootCart,
+): void {
   const me = doc.currentScript as HTMLScriptElement | null;
   if (!me) return;
   const html = doc.documentElement;
@@ -64,6 +77,8 @@ export function boot(doc: Document, win: Window, capMs: number, key: string, sta
 
   const kept: EarlyPress[] = [];
   (win as unknown as Record<string, EarlyPress[]>)[key] = kept;
+  const said: CartSaid[] = [];
+  (win as unknown as Record<string, CartSaid[]>)[saidKey] = said;
   // the app takes over once the whole page is hydrated (src/App.tsx marks <html data-hydrated>)
   const appHandles = () => html.hasAttribute('data-hydrated');
   const say = (text: string) => {
@@ -99,7 +114,10 @@ export function boot(doc: Document, win: Window, capMs: number, key: string, sta
       const count = shown.querySelector('span');
       if (count) count.textContent = String(done.count);
     }
-    if (done.said) say(done.said);
+    if (done.said) {
+      say(`${done.said.title}: ${done.said.description}`);
+      said.push(done.said);
+    }
     return true;
   };
   const inApp = (el: Element | null) => !!el && !!doc.getElementById('root')?.contains(el);
@@ -234,6 +252,7 @@ export const BOOT_CART: BootCart = {
   rules: CART_RULES,
   sanitizeLines,
   addLine,
+  saidAfterAdd,
   addToStoredCart,
   cartLabel,
 };
@@ -251,7 +270,13 @@ function cartSource(): string {
  * minified (every page's HTML carries it ahead of the stylesheet: 6.5 kB as written, 4.2 kB so).
  */
 export function bootSource(): string {
-  const args = [BOOT_CAP_MS, JSON.stringify(EARLY_PRESSES_KEY), JSON.stringify(EARLY_STATUS_ID), cartSource()];
+  const args = [
+    BOOT_CAP_MS,
+    JSON.stringify(EARLY_PRESSES_KEY),
+    JSON.stringify(EARLY_SAID_KEY),
+    JSON.stringify(EARLY_STATUS_ID),
+    cartSource(),
+  ];
   const out = minifySync('boot.js', `(${boot.toString()})(document, window, ${args.join(', ')});`);
   if (out.errors.length) throw new Error(`the boot script does not minify: ${out.errors[0]?.message}`);
   return out.code;

@@ -321,7 +321,13 @@ test.describe('presses before the app has started', () => {
       ),
     ).toBe(true);
     expect(errors).toEqual([]);
-    await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Added to cart')).toHaveCount(0);
+    // what the status line said is shown now as the store's toast, once (a tap a moment later
+    // shows the same), and the status line is cleared
+    const toasts = page.getByRole('list', { name: 'Notifications' }).locator('li');
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toContainText('Added to cart');
+    await expect(toasts).toContainText('The Whispering Room');
+    await expect(page.locator('#early-status')).toHaveText('');
     expect(await storedItems()).toEqual([{ ...line, quantity: 1 }]);
     await cartButton.click();
     const panel = page.getByRole('dialog', { name: 'Your cart' });
@@ -346,6 +352,11 @@ test.describe('presses before the app has started', () => {
     await expect(page.getByRole('button', { name: 'Cart, 2 items' })).toHaveText('2');
     scripts.release();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // the first copy's toast and the refusal's (the second copy had none, as with the store)
+    const toasts = page.getByRole('list', { name: 'Notifications' }).locator('li');
+    await expect(toasts).toHaveCount(2);
+    await expect(toasts.first()).toContainText('Added to cart');
+    await expect(toasts.last()).toContainText('Cart limit');
     await page.getByRole('button', { name: 'Cart, 2 items' }).click();
     const panel = page.getByRole('dialog', { name: 'Your cart' });
     await expect(panel.getByTestId('cart-line')).toHaveCount(1);

@@ -8,11 +8,13 @@ import {
   boot,
   bootSource,
   EARLY_PRESSES_KEY,
+  EARLY_SAID_KEY,
   EARLY_STATUS_ID,
   type EarlyPress,
   inlineBoot,
 } from '../../scripts/vite/boot-after-paint';
 import { replayEarlyPresses } from '@/app/early-presses';
+import { useToastStore } from '@/ui/toast/toast-store';
 
 const built = `<!doctype html>
 <html><head>
@@ -64,7 +66,7 @@ function page(rootHtml: string, preloads = '/assets/a.js /assets/b.js') {
 
 /** Runs the boot script as the page's parser does: in <head>, then the rest of the page is parsed. */
 function run(doc: Document) {
-  boot(doc, window, BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID, BOOT_CART);
+  boot(doc, window, BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_SAID_KEY, EARLY_STATUS_ID, BOOT_CART);
   if (doc.readyState === 'loading') doc.dispatchEvent(new Event('DOMContentLoaded'));
 }
 /** The hero image is still on its way (a document without a window loads no image). */
@@ -220,11 +222,18 @@ describe('"Add to Cart" before the app', () => {
     );
     expect(kept()).toEqual([]);
 
-    // the app starts: nothing is replayed
+    // the app starts: nothing is replayed, and what the status line said is shown as the
+    // store's toasts, once (the second copy had none, as with the store)
+    useToastStore.setState({ toasts: [] });
     doc.documentElement.setAttribute('data-hydrated', '');
+    replayEarlyPresses();
     replayEarlyPresses();
     expect(pressed).not.toHaveBeenCalled();
     expect(stored().state.items).toEqual([{ ...LINE, quantity: 2 }]);
+    expect(useToastStore.getState().toasts.map((t) => [t.title, t.description, t.destructive])).toEqual([
+      ['Added to cart', 'Lantern Bearer', false],
+      ['Cart limit', 'At most 2 copies of each print per order: the editions are limited.', true],
+    ]);
   });
 
   it('keeps the press for the app when it cannot tell what the store would read', () => {
@@ -371,7 +380,7 @@ function reportingWindow(): Window {
 
 describe('asking for the app where the browser reports what it has shown', () => {
   const runIn = (doc: Document) => {
-    boot(doc, reportingWindow(), BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_STATUS_ID, BOOT_CART);
+    boot(doc, reportingWindow(), BOOT_CAP_MS, EARLY_PRESSES_KEY, EARLY_SAID_KEY, EARLY_STATUS_ID, BOOT_CART);
     doc.dispatchEvent(new Event('DOMContentLoaded'));
   };
   const hero = '<main><p>Prints</p><img fetchpriority="high" elementtiming="hero" src="/hero.jpg"></main>';

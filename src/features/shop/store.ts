@@ -15,7 +15,7 @@ import {
   sanitizeItems,
   withLines,
 } from './model/cart';
-import { CART_RULES, CART_STORAGE } from './model/cart-rules';
+import { CART_RULES, CART_STORAGE, saidAfterAdd } from './model/cart-rules';
 import { type Currency, currencyCookie, currencyForLanguages, isCurrency } from './model/currency';
 
 /**
@@ -127,8 +127,8 @@ export const useCartStore = create<CartState>()(
       add: (item, quantity) => {
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
-        if (next.refused) toast({ title: CART_RULES.said.limit, description: next.refused, destructive: true });
-        else if (next.added) toast({ title: CART_RULES.said.added, description: item.title });
+        const said = saidAfterAdd(next, item.title, CART_RULES);
+        if (said) toast(said);
       },
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),

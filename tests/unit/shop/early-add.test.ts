@@ -4,11 +4,18 @@
 // the store's add() would, within the same limits, or declines when it cannot tell.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CART_LIMITS, type CartItem } from '@/features/shop/model/cart';
-import { addLine, addToStoredCart, CART_RULES, CART_STORAGE, sanitizeLines } from '@/features/shop/model/cart-rules';
+import {
+  addLine,
+  addToStoredCart,
+  CART_RULES,
+  CART_STORAGE,
+  saidAfterAdd,
+  sanitizeLines,
+} from '@/features/shop/model/cart-rules';
 import { CART_STORAGE_KEY, useCartStore } from '@/features/shop/store';
 import { useToastStore } from '@/ui/toast/toast-store';
 
-const KIT = { rules: CART_RULES, sanitizeLines, addLine };
+const KIT = { rules: CART_RULES, sanitizeLines, addLine, saidAfterAdd };
 const line = (id: string, over: Partial<CartItem> = {}) => ({
   id: `print-${id}`,
   title: `Print ${id}`,
@@ -40,7 +47,10 @@ describe('an early "Add to Cart", read by the store on its start', () => {
   it('a first visit: the store starts with the line, once, in the page currency', async () => {
     expect(CART_STORAGE.key).toBe(CART_STORAGE_KEY);
     const done = pressEarly(line('a', { currency: 'sek', price: 2600 }));
-    expect(done).toMatchObject({ count: 1, said: 'Added to cart: Print a' });
+    expect(done).toMatchObject({
+      count: 1,
+      said: { title: 'Added to cart', description: 'Print a', destructive: false },
+    });
     const state = await storeOnStart();
     expect(state.items).toEqual([{ ...line('a', { currency: 'sek', price: 2600 }), quantity: 1 }]);
     expect(state.currency).toBe('sek');
@@ -51,10 +61,13 @@ describe('an early "Add to Cart", read by the store on its start', () => {
 
   it('a second press adds a second copy as add() does; a third is refused with the store words', async () => {
     pressEarly(line('a'));
-    expect(pressEarly(line('a'))).toMatchObject({ count: 2, said: '' });
+    expect(pressEarly(line('a'))).toMatchObject({ count: 2, said: null });
     const before = localStorage.getItem(CART_STORAGE_KEY);
     const third = pressEarly(line('a'));
-    expect(third).toMatchObject({ count: 2, said: `Cart limit: ${CART_LIMITS.copies}` });
+    expect(third).toMatchObject({
+      count: 2,
+      said: { title: 'Cart limit', description: CART_LIMITS.copies, destructive: true },
+    });
     expect(CART_LIMITS.copies).toBe('At most 2 copies of each print per order: the editions are limited.');
     expect(third?.stored).toBe(before);
     expect((await storeOnStart()).items).toEqual([{ ...line('a'), quantity: 2 }]);
@@ -68,7 +81,11 @@ describe('an early "Add to Cart", read by the store on its start', () => {
     );
     expect(pressEarly(line('one-more'))).toMatchObject({
       count: CART_RULES.lines,
-      said: `Cart limit: At most ${CART_RULES.lines} different prints per order.`,
+      said: {
+        title: 'Cart limit',
+        description: `At most ${CART_RULES.lines} different prints per order.`,
+        destructive: true,
+      },
     });
     const state = await storeOnStart();
     expect(state.items).toEqual(full);
@@ -81,16 +98,28 @@ describe('an early "Add to Cart", read by the store on its start', () => {
       seed = (seed * 48271) % 2147483647;
       return seed;
     };
+    // every toast the started store shows (the store keeps only the last few on screen)
+    const shown: unknown[] = [];
+    const stop = useToastStore.subscribe((s, before) => {
+      if (s.toasts.length === 0) return;
+      const last = s.toasts[s.toasts.length - 1];
+      if (last && !before.toasts.includes(last))
+        shown.push({ title: last.title, description: last.description, destructive: last.destructive });
+    });
     for (let run = 0; run < 40; run++) {
       localStorage.clear();
       const ids = Array.from({ length: 1 + (next() % 4) }, () => `p${next() % 25}`);
       // the same presses: one before the app (the boot script), one with the app started
-      for (const id of ids) pressEarly(line(id));
+      const said = ids.map((id) => pressEarly(line(id))?.said).filter(Boolean);
       const early = (await storeOnStart()).items;
       useCartStore.setState({ items: [] });
+      shown.length = 0;
       for (const id of ids) useCartStore.getState().add(line(id));
       expect(early, `presses ${ids.join(' ')}`).toEqual(useCartStore.getState().items);
+      // and what the boot script said is what the store's toasts say (the app shows it on start)
+      expect(said, `presses ${ids.join(' ')}`).toEqual(shown);
     }
+    stop();
   });
 
   it.each([

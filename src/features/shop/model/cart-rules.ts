@@ -100,6 +100,27 @@ export function addLine(
   return { items: [...items, { ...item, quantity: capped }], added: true, refused };
 }
 
+/** What the cart says after an add (the store's toast): a refusal, a new line, or nothing. */
+export interface CartSaid {
+  title: string;
+  description: string;
+  destructive: boolean;
+}
+
+/**
+ * The toast for addLine's result: what the order limits refused, or the new line's title; null
+ * for a copy added to a line already in the cart.
+ */
+export function saidAfterAdd(
+  next: { added: boolean; refused: string },
+  title: string,
+  rules: CartRules,
+): CartSaid | null {
+  if (next.refused) return { title: rules.said.limit, description: next.refused, destructive: true };
+  if (next.added) return { title: rules.said.added, description: title, destructive: false };
+  return null;
+}
+
 /** The top bar's cart button, for assistive technology. */
 export function cartLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
@@ -110,6 +131,7 @@ export interface CartKit {
   rules: CartRules;
   sanitizeLines: typeof sanitizeLines;
   addLine: typeof addLine;
+  saidAfterAdd: typeof saidAfterAdd;
 }
 
 /** What one early "Add to Cart" leaves in storage and says. */
@@ -118,8 +140,8 @@ export interface StoredAdd {
   stored: string;
   /** Copies in the cart afterwards (the top bar's count). */
   count: number;
-  /** What the store's toast would say ('' when it shows none: a copy added to a line). */
-  said: string;
+  /** The store's toast for this add (null when it shows none: a copy added to a line). */
+  said: CartSaid | null;
 }
 
 /**
@@ -150,10 +172,6 @@ export function addToStoredCart(raw: string | null, line: unknown, version: numb
   return {
     stored: JSON.stringify({ state: { ...state, items: next.items, currency: item.currency }, version }),
     count: next.items.reduce((sum, l) => sum + l.quantity, 0),
-    said: next.refused
-      ? `${rules.said.limit}: ${next.refused}`
-      : next.added
-        ? `${rules.said.added}: ${item.title}`
-        : '',
+    said: kit.saidAfterAdd(next, item.title, rules),
   };
 }

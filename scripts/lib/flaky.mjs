@@ -5,6 +5,8 @@
 import { withoutColour } from './child-process.mjs';
 
 const GIST_LINES = 12;
+/** Where the repeats of a flaky test leave their own artefacts. */
+const RERUN_OUTPUT = 'test-results/flaky-reruns';
 
 /**
  * A failure message without colour codes, cut before its stack or call log and to its first
@@ -88,6 +90,8 @@ export function describeTest(t) {
 export function rerunArgs(t, times) {
   // --no-deps: a project's dependencies (pwa-update runs after desktop and phone) stay out of it.
   // --workers=1: the repeats run one after another, as tests that share dist/ must.
+  // --output: a run empties its output folder first; the first run's failure (its screenshot,
+  // error context and traced retry in test-results/) is what tells what went wrong, so it stays.
   return [
     'test',
     `${t.file}:${t.line}`,
@@ -96,5 +100,6 @@ export function rerunArgs(t, times) {
     `--repeat-each=${times}`,
     '--retries=0',
     '--workers=1',
+    `--output=${RERUN_OUTPUT}`,
   ];
 }

@@ -78,6 +78,7 @@ describe('flaky browser tests', () => {
       '--repeat-each=3',
       '--retries=0',
       '--workers=1',
+      '--output=test-results/flaky-reruns',
     ]);
   });
 

@@ -14,6 +14,7 @@ import { superuserToken, TEST_SUPERUSER } from '../../scripts/lib/superuser.mjs'
 import type { TestPocketBase } from '../support/pocketbase';
 import { startS3, type TestS3 } from '../support/s3';
 import { api, createAsSuperuser, type Loose, tinyMp4, unique } from './helpers';
+import { startUpload } from './video-upload-client';
 import { seededVideoBytes } from './video-bytes';
 
 const run = promisify(execFile);
@@ -192,17 +193,7 @@ async function addChapterVideo(s: Server): Promise<void> {
 async function startPartialUpload(s: Server): Promise<void> {
   const chapters = (await api(s.asTestPb(), 'GET', '/api/collections/course_modules/records', s.token)).body.items;
   const meta = { chapter: chapters[0].id, filename: 'partial.mp4', filetype: 'video/mp4', sha256: 'a'.repeat(64) };
-  const res = await fetch(`${s.url}/api/video-uploads`, {
-    method: 'POST',
-    headers: {
-      authorization: s.token,
-      'tus-resumable': '1.0.0',
-      'upload-length': '1000',
-      'upload-metadata': Object.entries(meta)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(','),
-    },
-  });
+  const res = await startUpload(s.url, s.token, 1000, meta);
   expect(res.status).toBe(201);
 }
 

@@ -8,7 +8,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { courseWithRoles } from './helpers';
+import { courseWithRoles, createAsSuperuser } from './helpers';
+import { startUpload } from './video-upload-client';
 
 let pb: TestPocketBase;
 let admin = '';
@@ -93,32 +94,16 @@ beforeAll(async () => {
   const course = await courseWithRoles(pb);
   admin = course.admin.token;
   otherAdmin = (await createUser(pb, { email: 'admin2@atelier.test', role: 'admin' })).token;
-  const form = new FormData();
-  form.append('course_id', course.courseId);
-  form.append('title', 'Chapter');
-  form.append('sort_order', '1');
-  const chapter = await fetch(`${pb.url}/api/collections/course_modules/records`, {
-    method: 'POST',
-    headers: { authorization: pb.superuser.token },
-    body: form,
-  }).then((r) => r.json());
-  const meta = (fields: Record<string, string>) =>
-    Object.entries(fields)
-      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-      .join(',');
-  const created = await fetch(`${pb.url}${VIDEO_UPLOAD.path}`, {
-    method: 'POST',
-    headers: {
-      authorization: admin,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(64 * 1024 * 1024),
-      'upload-metadata': meta({
-        chapter: chapter.id,
-        filename: 'a.mp4',
-        filetype: 'video/mp4',
-        sha256: 'a'.repeat(64),
-      }),
-    },
+  const chapter = await createAsSuperuser(pb, 'course_modules', {
+    course_id: course.courseId,
+    title: 'Chapter',
+    sort_order: 1,
+  });
+  const created = await startUpload(pb.url, admin, 64 * 1024 * 1024, {
+    chapter: chapter.id,
+    filename: 'a.mp4',
+    filetype: 'video/mp4',
+    sha256: 'a'.repeat(64),
   });
   expect(created.status).toBe(201);
   uploadUrl = created.headers.get('location') as string;

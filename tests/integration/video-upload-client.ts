@@ -8,11 +8,34 @@ import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** The file checksum the server verifies (VIDEO_UPLOAD in contract/shared.mjs), from its definition. */
-function fileChecksum(bytes: Uint8Array): string {
+export function fileChecksum(bytes: Uint8Array): string {
   let digests = '';
   for (let i = 0; i < bytes.byteLength; i += VIDEO_UPLOAD.digestBlockBytes)
     digests += sha(bytes.subarray(i, i + VIDEO_UPLOAD.digestBlockBytes));
   return createHash('sha256').update(digests).digest('hex');
+}
+
+/** A tus `Upload-Metadata` header: each key with its value in base64. */
+export function uploadMetadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+}
+
+/** The tus creation request (POST /api/video-uploads) as `token` (null: signed out); the answer as it came. */
+export function startUpload(
+  pbUrl: string,
+  token: string | null,
+  length: number,
+  fields: Record<string, string>,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    'tus-resumable': '1.0.0',
+    'upload-length': String(length),
+    'upload-metadata': uploadMetadata(fields),
+  };
+  if (token) headers.authorization = token;
+  return fetch(`${pbUrl}${VIDEO_UPLOAD.path}`, { method: 'POST', headers });
 }
 
 /** POST /api/video-uploads for `bytes`; the answer as it came. */
@@ -24,17 +47,11 @@ function createUpload(
   filename = 'new.mp4',
 ): Promise<Response> {
   const checksum = bytes instanceof Uint8Array ? fileChecksum(bytes) : bytes.checksum;
-  const meta = { chapter: chapterId, filename, filetype: 'video/mp4', sha256: checksum };
-  return fetch(`${pbUrl}${VIDEO_UPLOAD.path}`, {
-    method: 'POST',
-    headers: {
-      authorization: token,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.byteLength),
-      'upload-metadata': Object.entries(meta)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(','),
-    },
+  return startUpload(pbUrl, token, bytes.byteLength, {
+    chapter: chapterId,
+    filename,
+    filetype: 'video/mp4',
+    sha256: checksum,
   });
 }
 

@@ -12,6 +12,7 @@ import { chunkChecksum, fileDigest } from '../../src/features/admin/model/file-d
 import { VIDEO_UPLOAD } from '../../src/lib/contract/contract.gen';
 import { asSuperuser, createUser, startPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { api, courseWithRoles, createAsSuperuser, getRecord, type Loose, tinyMp4, unique } from './helpers';
+import { fileChecksum, startUpload, uploadMetadata } from './video-upload-client';
 import { seededVideoBytes } from './video-bytes';
 
 let pb: TestPocketBase;
@@ -31,41 +32,15 @@ async function newChapter(): Promise<Loose> {
   return createAsSuperuser(pb, 'course_modules', form);
 }
 
-/** The checksum the server expects, computed here with node:crypto from its definition. */
-function expectedDigest(bytes: Uint8Array): string {
-  let digests = '';
-  for (let i = 0; i < bytes.byteLength; i += VIDEO_UPLOAD.digestBlockBytes) {
-    digests += createHash('sha256')
-      .update(bytes.subarray(i, i + VIDEO_UPLOAD.digestBlockBytes))
-      .digest('hex');
-  }
-  return createHash('sha256').update(digests).digest('hex');
-}
-
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-
-function metadata(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([k, v]) => `${k} ${b64(v)}`)
-    .join(',');
-}
-
-async function create(token: string | null, length: number, fields: Record<string, string>): Promise<Response> {
-  const headers: Record<string, string> = {
-    'tus-resumable': '1.0.0',
-    'upload-length': String(length),
-    'upload-metadata': metadata(fields),
-  };
-  if (token) headers.authorization = token;
-  return fetch(`${pb.url}${VIDEO_UPLOAD.path}`, { method: 'POST', headers });
-}
+const create = (token: string | null, length: number, fields: Record<string, string>) =>
+  startUpload(pb.url, token, length, fields);
 
 async function createFor(chapterId: string, bytes: Uint8Array, token = admin, extra: Record<string, string> = {}) {
   const res = await create(token, bytes.byteLength, {
     chapter: chapterId,
     filename: 'lesson one.mp4',
     filetype: 'video/mp4',
-    sha256: expectedDigest(bytes),
+    sha256: fileChecksum(bytes),
     duration: '754',
     ...extra,
   });
@@ -238,7 +213,11 @@ describe('creating an upload', () => {
     const chapter = await newChapter();
     const res = await fetch(`${pb.url}${VIDEO_UPLOAD.path}`, {
       method: 'POST',
-      headers: { authorization: admin, 'upload-length': '10', 'upload-metadata': metadata({ chapter: chapter.id }) },
+      headers: {
+        authorization: admin,
+        'upload-length': '10',
+        'upload-metadata': uploadMetadata({ chapter: chapter.id }),
+      },
     });
     expect(res.status).toBe(412);
     expect(res.headers.get('tus-version')).toBe('1.0.0');
@@ -460,7 +439,7 @@ describe('tus-js-client', () => {
     const bytes = seededVideoBytes(3 * VIDEO_UPLOAD.chunkBytes + 999, 11);
     const file = new Blob([bytes as BlobPart], { type: 'video/mp4' });
     const digest = await fileDigest(file);
-    expect(digest).toBe(expectedDigest(bytes));
+    expect(digest).toBe(fileChecksum(bytes));
 
     const patchOffsets: number[] = [];
     const options = (onProgress?: (sent: number) => void): tus.UploadOptions => ({

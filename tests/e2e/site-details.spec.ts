@@ -2,6 +2,8 @@
 // newsletter form on home, the truth after a sign-up, where focus goes, and small layout faults
 // (the gallery badge, the Contact Info heading), at phone and desktop size.
 import type { Locator, Page } from '@playwright/test';
+import { makeImageCopies } from '../../scripts/lib/image-copies.mjs';
+import { superuserToken } from './accounts';
 import { expect, test } from './sizes';
 import { expectToast, ownClientIp, uniqueEmail } from './support';
 
@@ -122,4 +124,27 @@ test('the partner-gallery and sold badges sit beside the title, clear of the pic
       b.x < img.x + img.width && b.x + b.width > img.x && b.y < img.y + img.height && b.y + b.height > img.y;
     expect(overlaps, `${mark} badge over ${work}`).toBe(false);
   }
+});
+
+test('a picture offered as WebP lays out as its image alone: the text sits beside the portrait, with no empty cell', async ({
+  page,
+  isMobile,
+}) => {
+  test.setTimeout(240_000);
+  // the cron job makes them within a minute of the server starting; make them now
+  await makeImageCopies(test.info().project.use.baseURL!, await superuserToken());
+  for (const path of ['/about', '/drop/print-drop', '/exhibitions/in-the-hollow', '/whispering-game']) {
+    await page.goto(path);
+    const sources = page.locator('#root picture > source');
+    await expect(sources.first(), path).toBeAttached();
+    // a <source> only chooses a file: it never takes a place of its own in the layout
+    const laidOut = await sources.evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
+    expect(laidOut, path).toBe(0);
+  }
+  if (isMobile) return;
+  // two columns on a desktop: the heading starts beside the portrait, not under it
+  await page.goto('/about');
+  const portrait = await page.locator('#root picture img').first().boundingBox();
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  expect(heading?.y ?? Number.POSITIVE_INFINITY).toBeLessThan((portrait?.y ?? 0) + (portrait?.height ?? 0));
 });

@@ -106,7 +106,13 @@ test.describe('sign-in and protected pages', () => {
     await signIn(context, learner);
     await page.goto('/my-courses');
     await expect(page.getByRole('heading', { name: 'No Courses Yet' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/');
+    await expect(page.getByText('Courses you enroll in appear here.')).toBeVisible();
+    const browse = page.getByRole('link', { name: 'Browse Courses' });
+    await expect(browse).toHaveAttribute('href', '/');
+    // the empty card is as tall as its three lines, not half the screen
+    const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'No Courses Yet' }) });
+    const [box, link] = [await card.boundingBox(), await browse.boundingBox()];
+    expect((box?.y ?? 0) + (box?.height ?? 0) - ((link?.y ?? 0) + (link?.height ?? 0))).toBeLessThan(80);
   });
 });
 
@@ -264,6 +270,13 @@ test.describe('taking the course', () => {
     await page.goto(`/course/${COURSE_SLUG}/chapter/nosuchchapter123`);
     await expect(page.getByRole('heading', { name: 'Chapter Not Found' })).toBeVisible();
     await page.goto('/course/no-such-course');
-    await expect(page.getByRole('heading', { name: 'Course Not Found' })).toBeVisible();
+    const heading = page.getByRole('heading', { name: 'Course Not Found' });
+    await expect(heading).toBeVisible();
+    await expect(page).toHaveTitle(/^Course Not Found/);
+    await expect(page.getByText('There is no course at this address.')).toBeVisible();
+    // its lines together in the middle, not spread over the screen
+    const home = await page.getByRole('link', { name: 'Go Home' }).boundingBox();
+    const title = await heading.boundingBox();
+    expect((home?.y ?? 0) - ((title?.y ?? 0) + (title?.height ?? 0))).toBeLessThan(120);
   });
 });

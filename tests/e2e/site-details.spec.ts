@@ -148,3 +148,37 @@ test('a picture offered as WebP lays out as its image alone: the text sits besid
   const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
   expect(heading?.y ?? Number.POSITIVE_INFINITY).toBeLessThan((portrait?.y ?? 0) + (portrait?.height ?? 0));
 });
+
+test('the focus ring stands out on the dark footer as it does on the page (3:1 at least)', async ({ page }) => {
+  await page.goto('/');
+  for (const link of [
+    page.getByRole('main').getByRole('link').first(),
+    page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).last(),
+  ]) {
+    await link.focus();
+    const ratio = await link.evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: string) => {
+        const [r, g, b] = rgb(c).map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+      };
+      // what the ring sits on (it is drawn outside the element): the nearest background around it
+      let bg = 'rgb(255, 255, 255)';
+      for (let n: Element | null = el.parentElement; n; n = n.parentElement) {
+        const c = getComputedStyle(n).backgroundColor;
+        if (c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) {
+          bg = c;
+          break;
+        }
+      }
+      const style = getComputedStyle(el);
+      if (!el.matches(':focus-visible') || style.outlineStyle === 'none') return 0;
+      const [a, b] = [lum(style.outlineColor), lum(bg)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(3);
+  }
+});

@@ -5,6 +5,7 @@ import { isTransientError } from '@/lib/pocketbase/errors';
 import { SessionExpiredError } from '@/lib/pocketbase/session';
 import { container } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
+import { PageHead } from '@/ui/page-head/PageHead';
 import { type ToastInput, toast } from '@/ui/toast/toast-store';
 import * as c from './course.css';
 
@@ -35,6 +36,7 @@ export function NotOnDevice({ what }: { what: 'chapter' | 'course' }) {
   const online = useOnlineStatus();
   return (
     <div className={`${container} ${c.center}`}>
+      <PageHead title={`This ${what} is not on this device`} noindex />
       <h1 className={c.title}>This {what} is not on this device</h1>
       <p className={c.muted}>
         {online
@@ -58,7 +60,9 @@ export function CourseNotFound({ notice }: { notice?: ToastInput }) {
   useToastOnce(notice);
   return (
     <div className={`${container} ${c.center}`}>
+      <PageHead title="Course Not Found" noindex />
       <h1 className={c.title}>Course Not Found</h1>
+      <p className={c.muted}>There is no course at this address. It may have been moved or taken down.</p>
       <Link to="/" className={button({ tone: 'solid' })}>
         Go Home
       </Link>

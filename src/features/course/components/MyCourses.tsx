@@ -58,9 +58,9 @@ export function MyCourses({ user, actions }: { user: UsersRecord; actions?: Reac
           ))}
         </div>
       ) : (
-        <section className={`${c.card} ${c.center}`}>
+        <section className={`${c.card} ${c.empty}`}>
           <h2 className={c.h2}>No Courses Yet</h2>
-          <p className={c.muted}>Courses you enrol in appear here.</p>
+          <p className={c.muted}>Courses you enroll in appear here.</p>
           <Link to="/" className={button({ tone: 'solid' })}>
             Browse Courses
           </Link>

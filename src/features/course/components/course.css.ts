@@ -92,8 +92,17 @@ export const prose = style({
 export const center = style({
   display: 'grid',
   placeItems: 'center',
+  // the rows packed in the middle of the screen, not stretched apart over it
+  alignContent: 'center',
   gap: vars.space.md,
   minHeight: '50vh',
+  textAlign: 'center',
+});
+/** An empty list's card: its few lines together, as tall as they are. */
+export const empty = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.md,
   textAlign: 'center',
 });
 export const spinner = style({

@@ -58,6 +58,35 @@ describe('serving the PWA from PocketBase', () => {
     }
   });
 
+  it('answers a path no app route takes with the shell as a 404 (the app shows its not-found page)', async () => {
+    for (const path of ['/news/x/y/z', '/some/thing', '/course/whispering-game/chapter', '/Weird%20Page']) {
+      const res = await rawGet(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString(), path).toBe(SHELL);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+    }
+    for (const path of [
+      '/my-courses',
+      '/admin/videos',
+      '/course/whispering-game/enroll',
+      '/order/abc123-def456',
+      '/privacy',
+    ])
+      expect((await rawGet(path)).status, path).toBe(200);
+  });
+
+  it('sends a page asked for with a trailing slash to its one address, query kept; never to another site', async () => {
+    const res = await rawGet('/news/a-post/?utm_source=mail');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/news/a-post?utm_source=mail');
+    expect((await rawGet('/course/whispering-game/')).headers.location).toBe('/course/whispering-game');
+    for (const path of ['/%5Cevil.example/', '/%2F%2Fevil.example/', '/news/x/y/']) {
+      const other = await rawGet(path);
+      expect(other.status, path).toBe(404);
+      expect(other.headers.location, path).toBeUndefined();
+    }
+  });
+
   it('serves hashed assets as immutable, brotli or gzip by Accept-Encoding, plain otherwise', async () => {
     const br = await rawGet('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.status).toBe(200);

@@ -95,6 +95,14 @@ function serve(e, transform) {
     throw new NotFoundError("Not found.");
   }
 
+  // one address per page: "/news/a-post/" is "/news/a-post" (only to a path the app has, so the
+  // target is never another site's: "/%5Cevil.example/" stays a 404)
+  const trimmed = `/${name.replace(/\/+$/, "")}`;
+  if (name.endsWith("/") && require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(trimmed)) {
+    const raw = String(e.request.url.rawQuery || "");
+    return e.redirect(301, `${trimmed}${raw ? `?${raw}` : ""}`);
+  }
+
   let shell;
   try {
     shell = shellHtml(null);

@@ -160,11 +160,11 @@ function pageUrl(path, query) {
   return print && SLUG.test(print) ? `${path}?print=${print}` : path;
 }
 
-function shellResponse(e, html, why) {
+function shellResponse(e, html, why, status) {
   const h = e.response.header();
   h.set("Cache-Control", "no-cache");
   h.set("X-SSR", why);
-  return e.html(200, html);
+  return e.html(status || 200, html);
 }
 
 function pageResponse(e, entry, how) {
@@ -355,6 +355,9 @@ function servePage(e, path, shell, transform) {
   const query = e.request.url.query();
   const url = rendererBase() ? pageUrl(path, query) : "";
   const shellPage = () => (transform ? transform(shell, path, e) : shell);
+  // no route of the app takes it: the shell (the app shows its not-found page), said as a 404
+  if (!require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(path))
+    return shellResponse(e, shellPage(), "off", 404);
   if (!url) return shellResponse(e, shellPage(), "off");
   const currency = visitorCurrency(e);
 

@@ -356,8 +356,8 @@ function servePage(e, path, shell, transform) {
   const url = rendererBase() ? pageUrl(path, query) : "";
   const shellPage = () => (transform ? transform(shell, path, e) : shell);
   // no route of the app takes it: the shell (the app shows its not-found page), said as a 404
-  if (!require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(path))
-    return shellResponse(e, shellPage(), "off", 404);
+  const known = require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(path);
+  if (!known) return shellResponse(e, shellPage(), "off", 404);
   if (!url) return shellResponse(e, shellPage(), "off");
   const currency = visitorCurrency(e);
 

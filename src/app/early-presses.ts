@@ -4,7 +4,7 @@
 // What the boot script did itself ("Add to Cart") it said only in the page's status line,
 // which is for screen readers; the app then shows the store's toast for it.
 import type { CartSaid } from '@/features/shop/model/cart-rules';
-import { toast } from '@/ui/toast/toast-store';
+import { showCartSaid } from '@/features/shop/store';
 
 interface EarlyPress {
   el: Element;
@@ -43,7 +43,7 @@ export function replayEarlyPresses(): void {
   const presses = taken<EarlyPress>(KEY);
   const status = document.getElementById(STATUS_ID);
   if (status) status.textContent = '';
-  for (const s of said) toast(s);
+  for (const s of said) showCartSaid(s);
   for (const { el, value } of presses) {
     el.removeAttribute('data-early-pending');
     el.removeAttribute('aria-busy');

@@ -106,6 +106,16 @@ describe('cart store', () => {
     expect(useCartStore.getState().items[0]?.quantity).toBe(2);
   });
 
+  it('the last print added replaces the toast of the one before; a refusal shows beside it', () => {
+    const { add } = useCartStore.getState();
+    for (const id of ['a', 'b', 'c']) add(print(id));
+    add(print('c'), 5);
+    expect(useToastStore.getState().toasts.map((t) => [t.title, t.description])).toEqual([
+      ['Added to cart', 'Print c'],
+      ['Cart limit', 'At most 2 copies of each print per order: the editions are limited.'],
+    ]);
+  });
+
   it('an add past the order limits keeps the cart within them and tells the buyer why', () => {
     const { add } = useCartStore.getState();
     add(print('a'), 2);

@@ -140,6 +140,29 @@ describe('submitting a form', () => {
     expect(hook.result.current.fieldErrors).toEqual({});
   });
 
+  it("a form's new outcome replaces its last one: an old error does not stay beside the success", async () => {
+    let fail = true;
+    const { hook } = setup(
+      async () => {
+        if (fail) throw new FormError('Email: bad', 400, { email: 'bad' });
+        return { status: 'sent', response: {} };
+      },
+      { notices: NEWSLETTER },
+    );
+    const other = setup(async () => ({ status: 'sent', response: {} }), { notices: CONTACT });
+    act(() => other.hook.result.current.submit('hello'));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    for (let i = 0; i < 2; i++) {
+      act(() => hook.result.current.submit('x'));
+      await waitFor(() => expect(hook.result.current.sending).toBe(false));
+    }
+    expect(toasts().map((t) => t.title)).toEqual(['Message sent', 'Subscription failed']);
+    fail = false;
+    act(() => hook.result.current.submit('me@example.com'));
+    // another form's toast is its own; this form now says only that it worked
+    await waitFor(() => expect(toasts().map((t) => t.title)).toEqual(['Message sent', 'Subscribed']));
+  });
+
   it('any other failure toasts the failure and marks no field', async () => {
     const { hook, onDone } = setup(
       async () => {

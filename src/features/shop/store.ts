@@ -15,7 +15,7 @@ import {
   sanitizeItems,
   withLines,
 } from './model/cart';
-import { CART_RULES, CART_STORAGE, saidAfterAdd } from './model/cart-rules';
+import { CART_RULES, CART_STORAGE, type CartSaid, saidAfterAdd } from './model/cart-rules';
 import { type Currency, currencyCookie, currencyForLanguages, isCurrency } from './model/currency';
 
 /**
@@ -115,6 +115,11 @@ const safeStorage: PersistStorage<Persisted> = {
   },
 };
 
+/** The cart's toast for an add: the last print added replaces the one before; refusals stay. */
+export function showCartSaid(said: CartSaid): void {
+  toast(said.destructive ? said : { ...said, group: 'cart-added' });
+}
+
 export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
@@ -128,7 +133,7 @@ export const useCartStore = create<CartState>()(
         const next = addToItems(get().items, item, quantity);
         set({ items: next.items });
         const said = saidAfterAdd(next, item.title, CART_RULES);
-        if (said) toast(said);
+        if (said) showCartSaid(said);
       },
       remove: (id) => set({ items: removeFromItems(get().items, id) }),
       clear: () => set({ items: [] }),

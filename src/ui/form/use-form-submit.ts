@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormError, type SubmitOutcome } from '@/lib/forms/submit';
 import { type ToastInput, toast } from '@/ui/toast/toast-store';
 import { type FormNotices, type FormOutcome, formNotice } from './form-notice';
@@ -41,17 +41,20 @@ function failure(err: unknown): FormOutcome {
  */
 export function useFormSubmit<Input>({ send, notices, check, onDone }: FormSubmitOptions<Input>): FormSubmit<Input> {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // each outcome replaces this form's last one (an old "Invalid email" beside "Subscribed")
+  const group = useId();
+  const say = (notice: ToastInput) => toast({ ...notice, group });
   const mutation = useMutation({
     mutationFn: send,
     networkMode: 'always',
     onSuccess: (outcome, input) => {
-      toast(formNotice({ kind: outcome.status }, notices));
+      say(formNotice({ kind: outcome.status }, notices));
       onDone?.(input, outcome);
     },
     onError: (err) => {
       const outcome = failure(err);
       if (outcome.kind === 'invalid') setFieldErrors(outcome.fieldErrors);
-      toast(formNotice(outcome, notices));
+      say(formNotice(outcome, notices));
     },
   });
 
@@ -61,7 +64,7 @@ export function useFormSubmit<Input>({ send, notices, check, onDone }: FormSubmi
     if (verdict === 'ignore') return;
     if (verdict) {
       setFieldErrors(verdict.fieldErrors ?? {});
-      toast(verdict.notice);
+      say(verdict.notice);
       return;
     }
     setFieldErrors({});

@@ -7,11 +7,17 @@ export interface ToastInput {
   destructive?: boolean;
   /** Milliseconds before it closes itself; default 5000 (8000 when destructive). */
   duration?: number;
+  /**
+   * Toasts of one group replace each other: a form's latest outcome, not an old error beside
+   * its success; the last print added, not a pile of them.
+   */
+  group?: string;
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description'>> {
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'group'>> {
   id: string;
   description?: string;
+  group?: string;
 }
 
 interface ToastState {
@@ -35,8 +41,11 @@ export const useToastStore = create<ToastState>()((set) => ({
       description: input.description,
       destructive: input.destructive ?? false,
       duration: input.duration ?? (input.destructive ? 8000 : 5000),
+      group: input.group,
     };
-    set((s) => ({ toasts: [...s.toasts, t].slice(-MAX_VISIBLE) }));
+    set((s) => ({
+      toasts: [...s.toasts.filter((o) => !t.group || o.group !== t.group), t].slice(-MAX_VISIBLE),
+    }));
     return id;
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),

@@ -16,9 +16,6 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFound,
-    // A path with more segments than any route ("/news/a-post/more") is the site's not-found
-    // page; matched fuzzily it showed the post, as the server answers 404 (app-routes.js).
-    notFoundMode: 'root',
     defaultPendingComponent: PendingScreen,
     defaultPendingMs: 400,
     scrollRestoration: false,

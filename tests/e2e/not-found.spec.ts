@@ -79,6 +79,18 @@ test.describe('with JavaScript off', () => {
     expect(post?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
   });
+
+  test('a path no page has says "Page not found" with a way home, before any script', async ({ page }) => {
+    for (const path of ['/some/where/else', '/news/in-the-hollow-opens/more']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+      await expect(page).toHaveTitle(/^Page not found \|/);
+    }
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
 
 test('a path no page has answers 404; a page asked for with a trailing slash opens at its address', async ({

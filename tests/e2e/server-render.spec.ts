@@ -180,6 +180,35 @@ test.describe('hydration', () => {
     });
   }
 
+  // a path no page has and a content page nobody wrote: the server's not-found page is the app's
+  for (const path of ['/some/where/else', '/no-such-page']) {
+    test(`${path}: the not-found page, kept as the server sent it`, async ({ page }) => {
+      await markServerElements(page);
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        // the document's own 404 is the point
+        if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      expect((await page.goto(path, { waitUntil: 'networkidle' }))?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react')),
+          ),
+        )
+        .toBe(true);
+      const kept = await page.evaluate(() => {
+        const before = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
+        return { total: before.length, replaced: before.filter((e) => !e.isConnected).map((e) => e.tagName) };
+      });
+      expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
+      expect(kept.replaced, 'server elements React threw away').toEqual([]);
+      expect(errors, 'console errors').toEqual([]);
+    });
+  }
+
   test('the page works once hydrated: navigating in the app and adding a print to the cart', async ({ page }) => {
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'View Print' }).click();

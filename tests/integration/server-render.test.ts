@@ -254,6 +254,21 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(/<meta data-default-head name="robots" content="noindex"/);
   });
 
+  it("a path no page has is the site's not-found page from the first byte: one rendering for all, a 404 kept out of search", async () => {
+    const before = await renders();
+    for (const path of ['/some/where/else', '/news/in-the-hollow-opens/more', '/course/x/y/z/w']) {
+      const { html, status, headers } = await page(path);
+      expect(status, path).toBe(404);
+      expect(headers.get('x-ssr'), path).toMatch(/^(hit|miss|wait)$/);
+      expect(rootOf(html), path).toMatch(/<h1\b[^>]*>404<\/h1>/);
+      expect(rootOf(html), path).toContain('Oops! Page not found');
+      expect(html, path).toMatch(/<meta data-default-head name="robots" content="noindex"/);
+      expect(html, path).toMatch(/<title data-default-head>Page not found \|/);
+      expect(html, path).not.toContain('<noscript>');
+    }
+    expect((await renders()) - before).toBeLessThanOrEqual(1);
+  });
+
   it('account pages are not server-rendered: they get the app shell', async () => {
     const { html, headers } = await page('/my-courses');
     expect(headers.get('x-ssr')).toBe('off');
@@ -437,6 +452,14 @@ describe('without the renderer', () => {
     expect(uncached.html).toMatch(/<script data-boot data-entry="\/assets\/index-/);
     // the shell still carries the page's own head from the hooks
     expect(uncached.html).toMatch(/<title data-default-head>Contact \|/);
+    // what does not exist is still said to be so: its route's kept not-found page, else the shell (the
+    // app's not-found page in the browser), either as a 404
+    for (const path of ['/no/such/place', '/news/no-such-post-while-down', '/exhibitions/none-while-down']) {
+      const gone = await page(path);
+      expect(gone.status, path).toBe(404);
+      expect(gone.headers.get('x-ssr'), path).toMatch(/^(hit|stale|down)$/);
+    }
+    expect((await page('/exhibitions/none-while-down')).html).toContain('<div id="root"></div>');
 
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     try {

@@ -10,6 +10,7 @@ const DEFAULT_DROP = "print-drop";
 const { escapeHtml: esc } = require(`${__hooks}/lib/http/html.js`);
 const { artistName, siteSettings: settings } = require(`${__hooks}/lib/site/settings.js`);
 const { siteUrl: site, fileUrl: fileUrlOf } = require(`${__hooks}/lib/site/urls.js`);
+const { isAppPath } = require(`${__hooks}/lib/pages/app-routes.js`);
 
 /** A share image: the 1600 px thumb. */
 function fileUrl(rec, field) {
@@ -76,6 +77,9 @@ function pageMeta(app, path, query, artist) {
 
   if (seg.length === 0)
     return { type: "website", description: DEFAULT_DESCRIPTION, image: fileUrl(settings(app), "hero_image") };
+
+  // a path no page of the app has: the site's not-found page (lib/pages/ssr.js), not to list
+  if (!isAppPath(route)) return { title: "Page not found", description: DEFAULT_DESCRIPTION, robots: "noindex" };
 
   // a form's result page (lib/http/form-post.js) answers one visitor: nothing to list
   if (seg[0] === "result") return { description: DEFAULT_DESCRIPTION, robots: "noindex" };

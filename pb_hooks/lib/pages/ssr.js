@@ -32,6 +32,10 @@ const TIMEOUT_S = 1; // $http.send counts whole seconds
 const PREFIX = "ssr:page:";
 const USED = "ssr:used:"; // + page URL: when it was last served (least recently used goes first)
 const MISSING = "ssr:missing:"; // + route: its not-found page, for every slug nothing has
+// a path no route of the app takes shares the site's not-found page, rendered from a name no
+// content page can have (the `/$name` route refuses it before any lookup)
+const ANY_ROUTE = "*";
+const NOT_FOUND_URL = "/-";
 const CLAIM = "ssr:claim:";
 const COUNT = "ssr:count";
 const DOWN_UNTIL = "ssr:down-until";
@@ -357,8 +361,8 @@ function servePage(e, path, shell, transform) {
   const shellPage = () => (transform ? transform(shell, path, e) : shell);
   // no route of the app takes it: the shell (the app shows its not-found page), said as a 404
   const known = require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(path);
-  if (!known) return shellResponse(e, shellPage(), "off", 404);
-  if (!url) return shellResponse(e, shellPage(), "off");
+  if (!rendererBase()) return shellResponse(e, shellPage(), "off", known ? 200 : 404);
+  if (known && !url) return shellResponse(e, shellPage(), "off");
   const currency = visitorCurrency(e);
 
   if (RESULT_PAGE.test(path)) {
@@ -377,12 +381,14 @@ function servePage(e, path, shell, transform) {
   // one copy of a page per currency
   const key = `${url}#${currency}`;
   const s = store();
-  const cached = s.get(PREFIX + key);
+  const cached = known ? s.get(PREFIX + key) : null;
   if (cached && Date.now() - cached.at < FRESH_MS) {
     s.set(USED + PREFIX + key, Date.now());
     return pageResponse(e, cached, "hit");
   }
-  const missing = missingRoute($app, path, query);
+  // what does not exist is answered 404 with its route's not-found page (a path no route takes:
+  // the site's), rendered once and shared, so it reads without scripts and costs no render
+  const missing = known ? missingRoute($app, path, query) : ANY_ROUTE;
   if (missing) {
     // every made-up slug of a route shares one rendering of its not-found page
     const headed = (entry) =>
@@ -391,12 +397,13 @@ function servePage(e, path, shell, transform) {
         : Object.assign({}, entry, {
             html: transform ? transform(entry.html, path, e, { rendered: true }) : entry.html,
           });
+    const renderUrl = known ? url : NOT_FOUND_URL;
     return serveFrom(
       e,
-      url,
+      renderUrl,
       `${MISSING + missing}#${currency}`,
-      shellPage,
-      () => renderEntry(e, url, path, shell, null, currency),
+      (why) => shellResponse(e, shellPage(), why, 404),
+      () => renderEntry(e, renderUrl, path, shell, null, currency),
       headed,
       (key, entry) => s.set(key, entry),
       // what exists is checked on every request: a route's not-found page itself seldom changes
@@ -407,7 +414,7 @@ function servePage(e, path, shell, transform) {
     e,
     url,
     PREFIX + key,
-    shellPage,
+    (why) => shellResponse(e, shellPage(), why),
     () => renderEntry(e, url, path, shell, transform, currency),
     (x) => x,
     remember,
@@ -419,7 +426,7 @@ function servePage(e, path, shell, transform) {
  * render under way, or the shell. `render` makes an entry, `keep(key, entry)` stores it, `show`
  * turns an entry into what this request is sent.
  */
-function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
+function serveFrom(e, url, key, shellFallback, render, show, keep, freshMs) {
   const s = store();
   const cached = s.get(key);
   const freshFor = freshMs || FRESH_MS;
@@ -427,7 +434,7 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
   if (age < freshFor) return pageResponse(e, show(cached), "hit");
   const usable = age < STALE_MS;
 
-  if (rendererDown()) return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");
+  if (rendererDown()) return usable ? pageResponse(e, show(cached), "stale") : shellFallback("down");
   seam.hold("ssr-claim");
   if (!claim(key)) {
     if (usable) return pageResponse(e, show(cached), "stale");
@@ -438,7 +445,7 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
       if (got && Date.now() - got.at < STALE_MS) return pageResponse(e, show(got), "wait");
       if (rendererDown()) break;
     }
-    return shellResponse(e, shellPage(), "busy");
+    return shellFallback("busy");
   }
   try {
     // a request that rendered it between our look and our claim has left it: serve that
@@ -453,7 +460,7 @@ function serveFrom(e, url, key, shellPage, render, show, keep, freshMs) {
       $app
         .logger()
         .warn("server render failed; serving the app shell or the stored page", "url", url, "error", String(err));
-    return usable ? pageResponse(e, show(cached), "stale") : shellResponse(e, shellPage(), "down");
+    return usable ? pageResponse(e, show(cached), "stale") : shellFallback("down");
   } finally {
     release(key);
   }

@@ -51,6 +51,21 @@ async function markServerElements(page: Page) {
   });
 }
 
+/** Hydrated: React has attached itself to the server's elements and thrown none away. */
+async function expectServerElementsKept(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react'))),
+    )
+    .toBe(true);
+  const kept = await page.evaluate(() => {
+    const before = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
+    return { total: before.length, replaced: before.filter((e) => !e.isConnected).map((e) => e.tagName) };
+  });
+  expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
+  expect(kept.replaced, 'server elements React threw away').toEqual([]);
+}
+
 test.describe('first HTML', () => {
   test('every public page arrives with its heading, content and a responsive LCP image', async ({ request }) => {
     for (const route of await routes(request)) {
@@ -160,20 +175,7 @@ test.describe('hydration', () => {
       await page.goto(route.path, { waitUntil: 'networkidle' });
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
       if (route.text.startsWith('€')) await expect(page.getByText('$275').first()).toBeVisible();
-      // hydrated: React has attached itself to the server's elements
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react')),
-          ),
-        )
-        .toBe(true);
-      const kept = await page.evaluate(() => {
-        const before = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
-        return { total: before.length, replaced: before.filter((e) => !e.isConnected).map((e) => e.tagName) };
-      });
-      expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
-      expect(kept.replaced, 'server elements React threw away').toEqual([]);
+      await expectServerElementsKept(page);
       expect(errors, 'console errors').toEqual([]);
       const collections = [...new Set(dataRequests.map((u) => new URL(u).pathname.split('/')[3]))].sort();
       expect(collections, 'data read again after the server rendered the page').toEqual(expectedReads);
@@ -192,19 +194,7 @@ test.describe('hydration', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       expect((await page.goto(path, { waitUntil: 'networkidle' }))?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            Object.keys(document.querySelector('#root h1') ?? {}).some((k) => k.startsWith('__react')),
-          ),
-        )
-        .toBe(true);
-      const kept = await page.evaluate(() => {
-        const before = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
-        return { total: before.length, replaced: before.filter((e) => !e.isConnected).map((e) => e.tagName) };
-      });
-      expect(kept.total, 'elements in the server HTML').toBeGreaterThan(20);
-      expect(kept.replaced, 'server elements React threw away').toEqual([]);
+      await expectServerElementsKept(page);
       expect(errors, 'console errors').toEqual([]);
     });
   }

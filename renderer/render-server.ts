@@ -3,7 +3,7 @@
 // HTML of public pages.
 //   GET  /health                       → 200 "ok"
 //   GET  /stats                        → 200 JSON {renders} (pages rendered since start)
-//   GET  /render?url=/path?query&currency=eur|sek|usd
+//   GET  /render?url=/path?query&currency=eur|sek|usd[&frame=1]
 //                                      → 200 JSON {kind:"page", status, head, html, state, build, seq,
 //                                          routes, preload}
 //                                        | {kind:"redirect", location} | 503 {kind:"error", message}
@@ -54,7 +54,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     if (!target.startsWith('/') || target.startsWith('//')) return json(res, 400, { kind: 'error', message: 'url' });
     const started = performance.now();
     renders++;
-    const result = await render(target, url.searchParams.get('currency'));
+    const result = await render(target, url.searchParams.get('currency'), url.searchParams.get('frame') === '1');
     res.setHeader('x-render-ms', (performance.now() - started).toFixed(1));
     if (result.kind === 'error') {
       console.warn(`[render] ${target}: ${result.message}`);

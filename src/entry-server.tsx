@@ -12,6 +12,7 @@ import { exchangeRatesQueryOptions, ratesWorthSending } from '@/features/shop/ap
 import { isCurrency } from '@/features/shop/model/currency';
 import { useCartStore } from '@/features/shop/store';
 import { pb } from '@/lib/pocketbase/client';
+import { PageFrameContext } from '@/lib/ssr/page-frame';
 import { RENDER_TIME_KEY } from '@/lib/ssr/render-time';
 import { serializeState } from '@/lib/ssr/state';
 
@@ -77,8 +78,12 @@ function shouldSend(query: Query): boolean {
   return query.queryKey[0] !== RATES_KEY || ratesWorthSending(query.state.data);
 }
 
-/** Renders `url` with its prices in `currency` (the visitor's, chosen by the server; else EUR). */
-export async function render(url: string, currency: string | null = null): Promise<RenderResult> {
+/**
+ * Renders `url` with its prices in `currency` (the visitor's, chosen by the server; else EUR).
+ * `frame`: only the site's frame around a loading line (lib/ssr/page-frame.ts); its status
+ * and state are the URL's, and the server keeps neither.
+ */
+export async function render(url: string, currency: string | null = null, frame = false): Promise<RenderResult> {
   const queryClient = createQueryClient();
   // A failed read fails the render at once; the browser retries from the shell.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -106,7 +111,11 @@ export async function render(url: string, currency: string | null = null): Promi
     // renders run one after another between awaits: the store holds this render's currency
     // for exactly the synchronous renderToString below
     useCartStore.setState({ currency: isCurrency(currency) ? currency : 'eur' });
-    const markup = renderToString(<App queryClient={queryClient} router={router} />);
+    const markup = renderToString(
+      <PageFrameContext.Provider value={frame}>
+        <App queryClient={queryClient} router={router} />
+      </PageFrameContext.Provider>,
+    );
     // taken right after rendering, so the state is exactly what the markup shows
     const state = serializeState(dehydrate(queryClient, { shouldDehydrateQuery: shouldSend }));
     const routes = matches.map((m) => m.routeId as string);

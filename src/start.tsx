@@ -11,6 +11,7 @@ import { exchangeRatesQueryOptions, keepServerRates } from '@/features/shop/api/
 import { formatPrice } from '@/features/shop/model/currency';
 import { useCartStore } from '@/features/shop/store';
 import { mirrorOnFirstLoad } from '@/lib/offline/mirrored-query';
+import { FRAME_ATTRIBUTE } from '@/lib/ssr/page-frame';
 import { pageRendered } from '@/lib/ssr/page-rendered';
 import { readServerState } from '@/lib/ssr/state';
 import { formatDay } from '@/lib/time/event-phase';
@@ -29,6 +30,7 @@ export function startApp() {
 
   const serverState = readServerState(document);
   if (serverState && root.firstElementChild) void hydrateServerPage(root, serverState);
+  else if (root.hasAttribute(FRAME_ATTRIBUTE)) void renderOverFrame(root);
   else {
     startFormOutbox();
     // The app shell (the service worker's copy, or a page the server did not render).
@@ -40,6 +42,29 @@ export function startApp() {
     );
     markStarted();
   }
+}
+
+/**
+ * The server's frame of a page it does not render (lib/ssr/page-frame.ts): the page is loaded
+ * first and rendered in place of the frame in one commit, so the top bar the visitor sees does
+ * not blink out (React empties the container when it first commits, and the router renders
+ * nothing until the layout's data is read). A page whose loading waits on the network (a
+ * session check on a hanging link) is rendered after FRAME_WAIT_MS all the same, to show its
+ * own progress. Presses kept meanwhile land on the app's own controls (early-presses.ts).
+ */
+async function renderOverFrame(container: HTMLElement) {
+  startFormOutbox();
+  void useCartStore.persist.rehydrate();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  await Promise.race([router.load().catch(() => undefined), new Promise((r) => setTimeout(r, FRAME_WAIT_MS))]);
+  container.removeAttribute(FRAME_ATTRIBUTE);
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} onMounted={appReady} />
+    </StrictMode>,
+  );
+  markStarted();
 }
 
 /**
@@ -100,6 +125,9 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
 function markStarted() {
   document.documentElement.setAttribute('data-app', 'started');
 }
+
+/** How long the server's frame stands while the page it frames loads (renderOverFrame). */
+const FRAME_WAIT_MS = 1500;
 
 /** How long the layout waits for the page it holds to hydrate (a page without a head). */
 const PAGE_WAIT_MS = 3000;

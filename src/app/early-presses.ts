@@ -1,6 +1,7 @@
 // Presses made before the app handled events (the boot script, scripts/vite/boot-after-paint.ts,
 // keeps them: a button's click, a select's new value) are carried out once the page has
-// hydrated. Hydration keeps the server's DOM nodes, so the kept element is the live one.
+// hydrated. Hydration keeps the server's DOM nodes, so the kept element is the live one; over
+// the server's frame of a page (which the app renders anew) a press goes to the same control.
 // What the boot script did itself ("Add to Cart") it said only in the page's status line,
 // which is for screen readers; the app then shows the store's toast for it.
 import type { CartSaid } from '@/features/shop/model/cart-rules';
@@ -44,13 +45,36 @@ export function replayEarlyPresses(): void {
   const status = document.getElementById(STATUS_ID);
   if (status) status.textContent = '';
   for (const s of said) showCartSaid(s);
-  for (const { el, value } of presses) {
-    el.removeAttribute('data-early-pending');
-    el.removeAttribute('aria-busy');
-    if (!el.isConnected) continue;
-    if (el instanceof HTMLSelectElement && value !== undefined) {
-      el.value = value;
+  for (const press of presses) {
+    press.el.removeAttribute('data-early-pending');
+    press.el.removeAttribute('aria-busy');
+    const el = press.el.isConnected ? press.el : counterpart(press.el);
+    if (!el) continue;
+    if (el instanceof HTMLSelectElement && press.value !== undefined) {
+      el.value = press.value;
       el.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (el instanceof HTMLElement) el.click();
   }
+}
+
+/**
+ * The app's control in the place of `gone`, one the app rendered over instead of hydrating (the
+ * server's frame of a page, src/start.tsx): found by the same path of tags from #root, and
+ * taken only if it is the same control (its test id, else its text).
+ */
+function counterpart(gone: Element): Element | null {
+  const steps: [string, number][] = [];
+  let node: Element | null = gone;
+  for (; node?.parentElement; node = node.parentElement) {
+    const tag = node.tagName;
+    steps.unshift([tag, [...node.parentElement.children].filter((c) => c.tagName === tag).indexOf(node)]);
+  }
+  // the frame's one node under #root: it keeps its own tree when React removes it
+  if (!node) return null;
+  steps.unshift([node.tagName, 0]);
+  let found: Element | null | undefined = document.getElementById('root');
+  for (const [tag, index] of steps) found = [...(found?.children ?? [])].filter((c) => c.tagName === tag)[index];
+  if (!found || found.tagName !== gone.tagName) return null;
+  const id = (el: Element) => el.getAttribute('data-testid') ?? el.textContent?.trim();
+  return id(found) === id(gone) ? found : null;
 }

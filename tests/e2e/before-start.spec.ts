@@ -446,6 +446,54 @@ test.describe('the menu pressed before the app has started (phone)', () => {
   });
 });
 
+test.describe('a page the server does not render (its frame)', () => {
+  test.setTimeout(60_000);
+
+  test('shows the top bar before the app has started; the app then puts the page in its place, the bar never gone', async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    const res = await page.goto('/auth', { waitUntil: 'commit' });
+    expect(res?.headers()['x-ssr']).toMatch(/^(hit|miss|stale|wait)$/);
+    await expect(page.getByRole('link', { name: 'Elin Vinter' }).first()).toBeVisible();
+    await expect(page.getByText('Loading…')).toBeVisible();
+    // from here on, watch the top bar: the app may replace it with its own, never leave none
+    await page.evaluate(() => {
+      const w = window as unknown as { __barMissing: number };
+      w.__barMissing = 0;
+      new MutationObserver(() => {
+        if (!document.querySelector('#root header')) w.__barMissing++;
+      }).observe(document.getElementById('root') as Element, { childList: true, subtree: true });
+    });
+    scripts.release();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __barMissing: number }).__barMissing)).toBe(0);
+  });
+
+  test('a menu press on the frame opens the menu once the app has started (phone)', async ({ page }) => {
+    onlyInProject('phone', 'the menu button shows on a phone');
+    const scripts = await holdScripts(page);
+    await page.goto('/viewing-room', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-busy', 'true');
+    scripts.release();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Artworks' })).toBeVisible();
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+    test('shows the top bar and says the page needs JavaScript, not that it is loading', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Elin Vinter' })).toBeVisible();
+      // (text matching skips <noscript>: the rendered text is read instead)
+      expect(await page.evaluate(() => document.body.innerText)).toContain('This site needs JavaScript');
+      await expect(page.getByText('Loading…')).toBeHidden();
+    });
+  });
+});
+
 /** Watches the prices from now on: how often any of them changed (text or node). */
 async function watchPrices(page: Page) {
   await page.evaluate(() => {

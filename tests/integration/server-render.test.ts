@@ -269,10 +269,25 @@ describe('server-rendered public pages', () => {
     expect((await renders()) - before).toBeLessThanOrEqual(1);
   });
 
-  it('account pages are not server-rendered: they get the app shell', async () => {
-    const { html, headers } = await page('/my-courses');
-    expect(headers.get('x-ssr')).toBe('off');
-    expect(html).toContain('<div id="root"></div>');
+  it("pages the server does not render get the site's frame (the top bar, a loading line): one render for all, no state", async () => {
+    const before = await renders();
+    for (const path of ['/my-courses', '/auth', '/viewing-room', '/payment-success', '/course/x/chapter/y']) {
+      const { html, headers, status } = await page(path);
+      expect(status, path).toBe(200);
+      expect(headers.get('x-ssr'), path).toMatch(/^(hit|miss|wait)$/);
+      const root = html.slice(html.indexOf('<div id="root"'));
+      expect(root, path).toMatch(/^<div id="root" data-frame>/);
+      expect(root, path).toMatch(/<header\b[\s\S]*<nav aria-label="Main"/);
+      expect(root, path).toContain('Loading…');
+      // nothing of a page: no heading, no footer, no state to hydrate with
+      expect(root, path).not.toMatch(/<h1\b|<footer\b/);
+      expect(html, path).not.toContain('__rq_state');
+      // without scripts the page stops at its frame: the note says why
+      expect(html, path).toContain('<noscript>');
+    }
+    // its own head still: the page's title
+    expect((await page('/auth')).html).toMatch(/<title data-default-head>Sign In \|/);
+    expect((await renders()) - before).toBeLessThanOrEqual(1);
   });
 
   it('pages go out gzipped', async () => {

@@ -149,6 +149,45 @@ describe('before the app', () => {
     document.body.innerHTML = '';
   });
 
+  it("a press on the server's frame goes to the same control of the page the app rendered over it", () => {
+    vi.useFakeTimers();
+    const bar = (menu: string) =>
+      `<div><a href="#main">Skip</a><header><div><a href="/">Elin Vinter</a><div><button type="button" data-testid="cart-button" hidden>0</button><button type="button">${menu}</button></div></div></header><main>Loading…</main></div>`;
+    const doc = page(bar('Menu'));
+    run(doc);
+    const [cart, menu] = [...doc.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+    menu.click();
+    cart.click();
+    expect(kept().map((p) => p.el)).toEqual([menu, cart]);
+    // the app renders the page anew: React empties #root and puts its own tree there
+    const root = doc.getElementById('root') as HTMLElement;
+    document.body.append(root);
+    root.textContent = '';
+    root.innerHTML = bar('Menu').replace('Loading…', '<h1>Sign in</h1>');
+    const [newCart, newMenu] = [...root.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+    const pressed: string[] = [];
+    newMenu.addEventListener('click', () => pressed.push('menu'));
+    newCart.addEventListener('click', () => pressed.push('cart'));
+    replayEarlyPresses();
+    expect(pressed).toEqual(['menu', 'cart']);
+    expect(menu.hasAttribute('aria-busy')).toBe(false);
+
+    // a different control in that place is not pressed
+    const other = page(bar('Menu'));
+    run(other);
+    (other.querySelectorAll('button')[1] as HTMLButtonElement).click();
+    document.body.innerHTML = '';
+    const again = other.getElementById('root') as HTMLElement;
+    document.body.append(again);
+    again.textContent = '';
+    again.innerHTML = bar('Close');
+    const close = vi.fn();
+    again.querySelectorAll('button')[1]?.addEventListener('click', close);
+    replayEarlyPresses();
+    expect(close).not.toHaveBeenCalled();
+    document.body.innerHTML = '';
+  });
+
   it("leaves a visitor form's submit button alone: the form posts itself", () => {
     vi.useFakeTimers();
     const doc = page('<main><form action="/api/x" method="post"><button>Send</button></form></main>');

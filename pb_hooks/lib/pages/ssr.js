@@ -36,6 +36,10 @@ const MISSING = "ssr:missing:"; // + route: its not-found page, for every slug n
 // content page can have (the `/$name` route refuses it before any lookup)
 const ANY_ROUTE = "*";
 const NOT_FOUND_URL = "/-";
+// the site's frame, for the pages of the app the server does not render: one for all of them
+// (it has no prices), drawn around a URL whose page loads nothing
+const FRAME = "ssr:frame";
+const FRAME_URL = NOT_FOUND_URL;
 const CLAIM = "ssr:claim:";
 const COUNT = "ssr:count";
 const DOWN_UNTIL = "ssr:down-until";
@@ -224,9 +228,9 @@ function withRouteChunks(html, preload) {
   });
 }
 
-function askRenderer(url, currency) {
+function askRenderer(url, currency, frame) {
   const res = $http.send({
-    url: `${rendererBase()}/render?url=${encodeURIComponent(url)}&currency=${currency}`,
+    url: `${rendererBase()}/render?url=${encodeURIComponent(url)}&currency=${currency}${frame ? "&frame=1" : ""}`,
     method: "GET",
     timeout: TIMEOUT_S,
   });
@@ -255,13 +259,29 @@ function renderEntry(e, url, path, shell, transform, currency) {
     }
     return { location: location, status: 302, at: now, seq: Number(r.seq) || 0 };
   }
+  checkPage(r, shell);
+  const html = assemble(shell, r, currency);
+  const page = transform ? transform(html, path, e, { rendered: true }) : html;
+  return { html: page, status: Number(r.status) || 200, at: now, seq: Number(r.seq) || 0 };
+}
+
+function checkPage(r, shell) {
   if (r.kind !== "page") throw new Error(`renderer gave ${r.kind}`);
   if (shell.indexOf(ROOT) === -1) throw new Error("the shell has no empty #root");
   // the renderer and the served client must be one build, or hydration would fail
   if (r.build && shell.indexOf(r.build) === -1) throw new Error(`renderer built for ${r.build}, not this client`);
-  const html = assemble(shell, r, currency);
-  const page = transform ? transform(html, path, e, { rendered: true }) : html;
-  return { html: page, status: Number(r.status) || 200, at: now, seq: Number(r.seq) || 0 };
+}
+
+/**
+ * The site's frame (the top bar around a loading line) in the shell's #root, marked
+ * `data-frame`: the app renders over it rather than hydrating it, so it carries no state.
+ * The shell's "needs JavaScript" note stays: without scripts the page stops at its frame.
+ */
+function renderFrame(shell) {
+  const r = askRenderer(FRAME_URL, "eur", true);
+  checkPage(r, shell);
+  const root = `<div id="root" data-frame>${r.html}</div>`;
+  return { html: shell.replace(ROOT, () => root), status: 200, at: Date.now(), seq: Number(r.seq) || 0 };
 }
 
 function store() {
@@ -362,7 +382,19 @@ function servePage(e, path, shell, transform) {
   // no route of the app takes it: the shell (the app shows its not-found page), said as a 404
   const known = require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(path);
   if (!rendererBase()) return shellResponse(e, shellPage(), "off", known ? 200 : 404);
-  if (known && !url) return shellResponse(e, shellPage(), "off");
+  // a page of the app the server does not render (an account, the viewing room, a payment's
+  // status): the site's frame, so a first visit paints the top bar, not a blank page
+  if (known && !url)
+    return serveFrom(
+      e,
+      FRAME_URL,
+      FRAME,
+      (why) => shellResponse(e, shellPage(), why),
+      () => renderFrame(shell),
+      (entry) => Object.assign({}, entry, { html: transform ? transform(entry.html, path, e) : entry.html }),
+      (key, entry) => store().set(key, entry),
+      STALE_MS,
+    );
   const currency = visitorCurrency(e);
 
   if (RESULT_PAGE.test(path)) {

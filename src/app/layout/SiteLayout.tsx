@@ -1,9 +1,11 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { Suspense, useContext } from 'react';
 import { ConsentBanner } from '@/features/privacy/components/ConsentBanner';
+import { PageFrameContext } from '@/lib/ssr/page-frame';
 import { OfflineBanner } from '@/ui/offline-banner/OfflineBanner';
 import { Toaster } from '@/ui/toast/Toaster';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { PendingScreen } from '../screens/PendingScreen';
 import { useAfterLoad } from '../pwa/useAfterLoad';
 import { Footer } from './Footer';
 import { RouteFocus } from './RouteFocus';
@@ -19,7 +21,9 @@ import { UnsentForms } from './UnsentForms';
  */
 export function SiteLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const showFooter = !pathname.startsWith('/viewing-room');
+  // the server's frame of a page it does not render: the page and its footer come with the app
+  const frame = useContext(PageFrameContext);
+  const showFooter = !frame && !pathname.startsWith('/viewing-room');
   // the service worker, the consent question and the device database's reads wait for the
   // page's load and an idle moment
   const afterLoad = useAfterLoad();
@@ -40,7 +44,7 @@ export function SiteLayout() {
           opens (on a first visit: is created) once the page is idle */}
       {afterLoad ? <UnsentForms /> : null}
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        {frame ? <PendingScreen /> : <Outlet />}
       </main>
       {showFooter ? (
         <Suspense fallback={null}>

@@ -48,5 +48,14 @@ export const spinner = style({
   animation: `${keyframes({ to: { transform: 'rotate(360deg)' } })} 0.9s linear infinite`,
 });
 
-/** Loading placeholder: at least a viewport tall, so the footer below it never jumps (CLS). */
-export const pending = style([screen, { minHeight: `calc(100dvh - ${vars.layout.topBarHeight})` }]);
+/**
+ * Loading placeholder: at least a viewport tall, so the footer below it never jumps (CLS). In
+ * the server's frame of a page with JavaScript off nothing is loading: the page's note says why.
+ */
+export const pending = style([
+  screen,
+  {
+    minHeight: `calc(100dvh - ${vars.layout.topBarHeight})`,
+    '@media': { '(scripting: none)': { display: 'none' } },
+  },
+]);

@@ -16,6 +16,10 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFound,
+    // A path with more segments than any route ("/news/a-post/more") is the site's not-found
+    // page, as the server answers it 404 (app-routes.js); matched fuzzily it showed the post.
+    // It only decides where a path no route takes is caught: a route's own pages load the same.
+    notFoundMode: 'root',
     defaultPendingComponent: PendingScreen,
     defaultPendingMs: 400,
     scrollRestoration: false,

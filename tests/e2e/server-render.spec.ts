@@ -183,7 +183,7 @@ test.describe('hydration', () => {
   }
 
   // a path no page has and a content page nobody wrote: the server's not-found page is the app's
-  for (const path of ['/some/where/else', '/no-such-page']) {
+  for (const path of ['/some/where/else', '/no-such-page', '/news/in-the-hollow-opens/more']) {
     test(`${path}: the not-found page, kept as the server sent it`, async ({ page }) => {
       await markServerElements(page);
       const errors: string[] = [];

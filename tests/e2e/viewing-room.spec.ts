@@ -308,6 +308,29 @@ test.describe('offline', () => {
     await expectExpiredPassClosed(page);
     await context.setOffline(false);
   });
+
+  test('the "Ready to work offline" toast leaves the lightbox controls usable', async ({ page }) => {
+    // the page's timers are the test's: paused once the toast shows, it stays while we look
+    await page.clock.install();
+    await enterViewingRoom(page);
+    await expect(page.getByText('Ready to work offline')).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.getByRole('button', { name: /^Zoom in on / }).click();
+    const dialog = page.getByRole('dialog', { name: /Zoom view/ });
+    await expect(dialog.getByTestId('lightbox-stage')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByText('Ready to work offline')).toBeVisible();
+    for (const name of ['Close zoom view', 'Zoom out', 'Zoom in', 'Zoom level']) {
+      const control = dialog.getByRole(name === 'Zoom level' ? 'slider' : 'button', { name });
+      const hit = await control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return at === el || el.contains(at) ? 'the control' : (at?.closest('li')?.textContent ?? at?.tagName);
+      });
+      expect(hit, `${name} under a toast`).toBe('the control');
+    }
+    await dialog.getByRole('button', { name: 'Zoom in' }).click({ trial: true });
+    await page.clock.resume();
+  });
 });
 
 test.describe('accessibility', () => {

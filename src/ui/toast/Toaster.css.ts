@@ -1,7 +1,11 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { createGlobalVar, keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { bottomOverlay } from '@/styles/overlay.css';
 import { media, vars } from '@/styles/theme.css';
+
+/** How far above the viewport's bottom the toasts stand when lifted over an open dialog's controls. */
+export const TOAST_LIFT_NAME = 'atelier-toast-lift';
+const lift = createGlobalVar(TOAST_LIFT_NAME);
 
 export const viewport = style({
   position: 'fixed',
@@ -24,6 +28,8 @@ export const viewport = style({
       insetBlockEnd: 'auto',
       insetBlockStart: `calc(${vars.layout.topBarHeight} + ${vars.space.md})`,
     },
+    // moved off an open dialog's controls (clear-of-dialog.ts): just above the ones below them
+    '&[data-placement="lifted"]': { insetBlockEnd: lift },
   },
 });
 

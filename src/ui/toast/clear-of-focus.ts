@@ -1,34 +1,30 @@
 import { type RefObject, useLayoutEffect } from 'react';
 import { scrollAbove } from '../overlay/scroll-above';
-
-type Placement = 'bottom' | 'top';
-
-function overlap(a: DOMRect, b: DOMRect): number {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0 && h > 0 ? w * h : 0;
-}
+import { applySpot, openDialog, placeClearOfDialog } from './clear-of-dialog';
+import { overlap } from './toast-spot';
 
 /**
  * Keeps the toasts off the focused control (WCAG 2.2 SC 2.4.11): they stand at the bottom
  * (above the consent banner, by CSS; no data-placement) unless they would lie over the element that has focus;
  * then they move to the top, under the top bar, and back when focus moves on; where they
- * would cover it in both places the page scrolls it above them. Checked when
- * toasts come, when focus moves and when the page scrolls or resizes, only while there are toasts.
+ * would cover it in both places the page scrolls it above them. While a modal dialog is open
+ * they keep off all of its controls instead (clear-of-dialog.ts). Checked when toasts come,
+ * when focus moves and when the page scrolls or resizes, only while there are toasts.
  */
 export function useClearOfFocus(list: RefObject<HTMLElement | null>, count: number): void {
   useLayoutEffect(() => {
     const el = list.current;
     if (!el || count === 0) return;
     const place = () => {
+      const dialog = openDialog();
+      if (dialog) return placeClearOfDialog(el, dialog);
       const focused = document.activeElement;
-      const rect = (p: Placement) => {
-        if (p === 'top') el.dataset.placement = p;
-        else delete el.dataset.placement;
+      const rect = (placement: 'bottom' | 'top') => {
+        applySpot(el, { placement });
         return el.getBoundingClientRect();
       };
       if (!focused || focused === document.body || el.contains(focused)) {
-        delete el.dataset.placement;
+        applySpot(el, { placement: 'bottom' });
         return;
       }
       const target = focused.getBoundingClientRect();

@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -35,7 +36,12 @@ function FieldShell({ label, error, optional, children }: FieldShellProps) {
 
 type Common = { label: string; error?: string; optional?: boolean };
 
-export function TextField({ label, error, optional, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  optional,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <FieldShell label={label} error={error} optional={optional}>
       {({ id, errorId }) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { rememberedNewsletterEmail } from '@/lib/forms/remembered';
 import { useOnlineStatus } from '@/lib/offline/online';
 import { toast } from '@/ui/toast/toast-store';
@@ -27,6 +27,7 @@ export function CheckoutButton() {
   const online = useOnlineStatus();
   const [running, setRunning] = useState(false);
   const [emailError, setEmailError] = useState('');
+  const emailField = useRef<HTMLInputElement>(null);
 
   // Back from Stripe through the browser's back button: the page may come from the
   // back-forward cache with the button still busy.
@@ -40,7 +41,7 @@ export function CheckoutButton() {
 
   const onClick = async () => {
     if (running) return;
-    setEmailError(checkoutEmailProblem(email)?.description ?? '');
+    setEmailError(checkoutEmailProblem(email) ?? '');
     setRunning(true);
     let outcome: CheckoutOutcome = 'failed';
     try {
@@ -60,11 +61,14 @@ export function CheckoutButton() {
       // Once the Stripe page is on its way the button stays busy: a second click would open a second checkout.
       if (outcome !== 'opened') setRunning(false);
     }
+    // the field's own message is the one answer: focus goes where the fix is
+    if (outcome === 'email') emailField.current?.focus();
   };
 
   return (
     <>
       <TextField
+        ref={emailField}
         label="Email"
         type="email"
         name="email"

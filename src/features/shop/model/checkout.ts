@@ -34,18 +34,13 @@ export interface CheckoutDeps {
 export type CheckoutOutcome = 'empty' | 'email' | 'offline' | 'failed' | 'opened';
 
 /**
- * What is wrong with the checkout email ('' when nothing): the server holds the copies under
- * it while the buyer pays, so there is no checkout without one.
+ * What is wrong with the checkout email (null when nothing), as the field says it: the server
+ * holds the copies under it while the buyer pays, so there is no checkout without one.
  */
-export function checkoutEmailProblem(email: string | null): { title: string; description: string } | null {
+export function checkoutEmailProblem(email: string | null): string | null {
   const value = (email ?? '').trim();
-  if (!value)
-    return {
-      title: 'Email required',
-      description: 'Enter your email address: your copies are held for you under it while you pay.',
-    };
-  if (value.length > FORM_LIMITS.email || !EMAIL_PATTERN.test(value))
-    return { title: 'Invalid email', description: 'Please enter a valid email address.' };
+  if (!value) return 'Enter your email address: your copies are held for you under it while you pay.';
+  if (value.length > FORM_LIMITS.email || !EMAIL_PATTERN.test(value)) return 'Please enter a valid email address.';
   return null;
 }
 
@@ -60,8 +55,8 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * Print checkout: empty cart → destructive "Empty cart" toast; no or a bad email → "Email
- * required" / "Invalid email" (the field says it too); offline → checkout needs a connection; success → "Redirecting to checkout" and the Stripe page in this
+ * Print checkout: empty cart → destructive "Empty cart" toast; no or a bad email → 'email' and
+ * no toast (the field says it, once; CheckoutButton focuses it); offline → checkout needs a connection; success → "Redirecting to checkout" and the Stripe page in this
  * tab, the cart kept (a buyer who leaves Stripe still has it; /payment-success removes what was
  * paid); failure → "Checkout failed / {message or Please try again.}".
  */
@@ -70,11 +65,7 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutOutcome> 
     deps.toast({ title: 'Empty cart', description: 'Add some prints to your cart first.', destructive: true });
     return 'empty';
   }
-  const emailProblem = checkoutEmailProblem(deps.email);
-  if (emailProblem) {
-    deps.toast({ ...emailProblem, destructive: true });
-    return 'email';
-  }
+  if (checkoutEmailProblem(deps.email)) return 'email';
   if (!deps.online) {
     deps.toast({
       title: 'Checkout failed',

@@ -59,6 +59,20 @@ test.describe('viewing room', () => {
     expect(sub).toMatchObject({ consent_source: 'viewing-room' });
   });
 
+  test('the entry form says what the visitor agrees to once, in the form, with the privacy policy', async ({
+    page,
+  }) => {
+    await page.goto('/viewing-room?artwork=the-whispering-room');
+    const form = page.getByRole('form', { name: 'Viewing room entry' });
+    const consent = page
+      .getByRole('main')
+      .locator('p')
+      .filter({ hasText: /newsletter|news\b/i });
+    await expect(consent).toHaveCount(1);
+    await expect(form.locator('p').filter({ hasText: /By entering you agree/ })).toHaveCount(1);
+    await expect(form.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+
   test('a failed entry says "Failed to submit" and stays locked', async ({ page }) => {
     await page.goto('/viewing-room');
     await page.route('**/api/atelier/subscribe-newsletter', (route) =>

@@ -5,6 +5,7 @@ import { FORM_ACTIONS, subscribeNewsletter } from '@/lib/forms/submit';
 import { button } from '@/ui/button/button.css';
 import { formText, prefillFields } from '@/ui/form/form-fields';
 import { HiddenFields } from '@/ui/form/HiddenFields';
+import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import { FORM_NOTICES } from '@/ui/form/notices';
 import { useFormSubmit } from '@/ui/form/use-form-submit';
 import { grantRoomPass, passFromSignUp, rememberedVisitor, rememberVisitorNames } from '../model/access';
@@ -90,10 +91,11 @@ export function EntryForm({ artworkSlug }: EntryFormProps) {
       />
       <NameParts errors={errors} />
       <EmailField error={errors.email} />
-      <p className={styles.consent}>
+      {/* the one statement of what the visitor agrees to, read before the button */}
+      <PrivacyNote className={styles.consent}>
         By entering you agree to receive the viewing room details by email. We will also ask you to confirm whether you
         want occasional news; you can unsubscribe from any email with one click.
-      </p>
+      </PrivacyNote>
       <div>
         <button type="submit" className={button()} aria-disabled={sending} aria-busy={sending}>
           {sending ? 'Entering…' : 'Enter Viewing Room'}

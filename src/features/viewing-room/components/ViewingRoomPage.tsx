@@ -12,7 +12,6 @@ import { endRoomPass, grantRoomPass, type RoomPass, useRoomPass } from '@/featur
 import { container, eyebrow } from '@/styles/utils.css';
 import { button } from '@/ui/button/button.css';
 import { PageHead } from '@/ui/page-head/PageHead';
-import { PrivacyNote } from '@/ui/legal/LegalLinks';
 import { toast } from '@/ui/toast/toast-store';
 
 /**
@@ -85,7 +84,6 @@ function Gate({ slug }: { slug?: string }) {
           prices on request.
         </p>
         <EntryForm artworkSlug={artwork.slug} />
-        <PrivacyNote>We email you the room's link and ask before sending you any newsletter.</PrivacyNote>
       </div>
     </>
   );

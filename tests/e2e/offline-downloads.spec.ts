@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, onlyInProject, test } from './fixtures';
 import { asSuperuser, createSession, findRecords, type Session, signIn } from './accounts';
-import { chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
+import { COURSE_SLUG, chapters, courseBySlug, enroll, recordTestVideo, setChapterVideo } from './chapter-support';
 import { learnerCacheKeys, seriousAxeViolations, settleFirstVisit, waitForServiceWorker } from './support';
 
 // Desktop and phone each put their video on their own chapter; within a project the tests
@@ -30,6 +30,27 @@ async function downloadChapter(page: Page, title: string) {
   await expect(row.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
   return row;
 }
+
+test('a chapter without a video offers no download, and says why', async ({ page }) => {
+  const course = await courseBySlug();
+  // course.spec.ts keeps the second chapter without a video
+  const chapter = (await chapters(course.id))[1]!;
+  expect(chapter.video).toBe('');
+  const learner = await createSession('learner', 'novideo');
+  await enroll(learner.record.id, course.id);
+  await signIn(page, learner);
+  const why = 'Nothing to download yet: this chapter has no video.';
+
+  await page.goto('/downloads');
+  const row = page.getByTestId('downloadable-chapter').filter({ hasText: chapter.title });
+  await expect(row.getByTestId('download-chapter')).toContainText(why);
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  await page.goto(`/course/${COURSE_SLUG}/chapter/${chapter.id}`);
+  await expect(page.getByText('Video coming soon')).toBeVisible();
+  await expect(page.getByTestId('download-chapter')).toContainText(why);
+  await expect(page.getByRole('button', { name: 'Download for offline' })).toHaveCount(0);
+});
 
 test('a learner downloads a chapter, goes offline, reloads, and the service worker plays and seeks the video', async ({
   page,

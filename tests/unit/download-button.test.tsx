@@ -6,6 +6,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DownloadButton } from '@/features/course/components/DownloadButton';
 import type { DownloadableChapter } from '@/features/course/api/offline-copies';
+import { Collections } from '@/lib/contract/contract.gen';
 import { db } from '@/lib/offline/db';
 import { memoryCacheStorage } from '../support/memory-caches';
 
@@ -78,5 +79,30 @@ describe('the download button', () => {
     const message = await download();
     expect(message).toMatch(/failed \(503\)/);
     expect(message).toMatch(/Nothing was lost/);
+  });
+
+  it('a chapter without a video offers no download and says why; a course with its compendium still does', async () => {
+    const { unmount } = render(
+      <DownloadButton userId="u1" courseId="course1" chapters={[{ ...chapter, video: '' }]} scope="chapter" />,
+    );
+    expect(await screen.findByText('Nothing to download yet: this chapter has no video.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    unmount();
+    render(
+      <DownloadButton
+        userId="u1"
+        courseId="course1"
+        chapters={[{ ...chapter, video: '' }]}
+        compendium={{
+          id: 'c1',
+          collectionId: 'pbc_c',
+          collectionName: Collections.CourseCompendium,
+          course_id: 'course1',
+          file: 'c.pdf',
+        }}
+        scope="course"
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Download course for offline' })).toBeTruthy();
   });
 });

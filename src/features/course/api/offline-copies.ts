@@ -19,6 +19,13 @@ export interface DownloadableChapter {
   [field: string]: unknown;
 }
 
+/**
+ * Whether a download stores a file: a chapter video or the course's compendium. Without one it
+ * would store only texts, which the chapter viewer already keeps on the device once opened.
+ */
+export const hasFilesToDownload = (chapters: readonly DownloadableChapter[], compendium?: unknown): boolean =>
+  !!compendium || chapters.some((c) => !!c.video);
+
 export const rowKey = (userId: string, key: string) => `${userId}|${key}`;
 export const chapterRecordKey = (chapterId: string) => `record:${Collections.CourseModules}:${chapterId}`;
 

@@ -5,7 +5,7 @@ import { toast } from '@/ui/toast/toast-store';
 import { type DownloadProgress, downloadForOffline, estimateDownload, StorageFullError } from '../api/download-course';
 import { removeChapterDownload, removeCourseDownload, useDownloads } from '../api/manage-downloads';
 import type { CompendiumFile } from '../api/compendium';
-import type { DownloadableChapter } from '../api/offline-copies';
+import { type DownloadableChapter, hasFilesToDownload } from '../api/offline-copies';
 import { formatBytes } from '../model/bytes';
 import * as styles from './Downloads.css';
 
@@ -31,7 +31,8 @@ type Phase =
 
 /**
  * "Download for offline": shows the size first, then progress; once stored, says so and
- * offers Remove. For the chapter viewer (one chapter) and the course dashboard (all).
+ * offers Remove. For the chapter viewer (one chapter) and the course dashboard (all). Nothing is
+ * offered where there is no video (or compendium) to store: it says so instead.
  */
 export function DownloadButton({ userId, courseId, chapters, tasksByChapter, compendium, scope }: DownloadButtonProps) {
   const online = useOnlineStatus();
@@ -100,6 +101,16 @@ export function DownloadButton({ userId, courseId, chapters, tasksByChapter, com
           Remove download
         </button>
       </div>
+    );
+  }
+
+  if (!hasFilesToDownload(chapters, compendium)) {
+    return (
+      <p className={styles.muted} data-testid={`download-${scope}`}>
+        {scope === 'chapter'
+          ? 'Nothing to download yet: this chapter has no video.'
+          : 'Nothing to download yet: no chapter has a video.'}
+      </p>
     );
   }
 

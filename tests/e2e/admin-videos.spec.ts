@@ -43,6 +43,25 @@ test('a learner sees "Not authorized", and the API refuses their writes too', as
   expect(res.status()).toBe(404);
 });
 
+test('the subheads of a chapter are set as the rest of the admin page (its labels), not in bold serif', async ({
+  page,
+}, testInfo) => {
+  const admin = await createSession('admin', 'admin');
+  const course = await courseBySlug();
+  const chapter = (await chapters(course.id))[chapterIndex(testInfo.project.name)]!;
+  await signIn(page, admin);
+  await openAdmin(page);
+  const row = await openChapterRow(page, chapter.title);
+  const type = (el: Element) => {
+    const s = getComputedStyle(el);
+    return `${s.fontFamily} / ${s.fontWeight} / ${s.fontSize}`;
+  };
+  const label = await page.locator('label', { hasText: /^Course$/ }).evaluate(type);
+  const subheads = row.getByRole('heading', { level: 3 });
+  await expect(subheads).toHaveText(['Video', 'Text content']);
+  for (const subhead of await subheads.all()) expect(await subhead.evaluate(type)).toBe(label);
+});
+
 test('the admin uploads a generated video with visible progress, sees its duration, opens and removes it', async ({
   page,
   context,

@@ -182,3 +182,34 @@ test('the focus ring stands out on the dark footer as it does on the page (3:1 a
     expect(ratio).toBeGreaterThanOrEqual(3);
   }
 });
+
+test('the footer divider spans the content column, not the gutters beside it', async ({ page }) => {
+  await page.goto('/artworks');
+  const edges = await page.getByRole('contentinfo').evaluate((footer) => {
+    const [columns, bottom] = Array.from(footer.children);
+    const cols = Array.from(columns?.children ?? [], (c) => c.getBoundingClientRect());
+    const divider = bottom?.getBoundingClientRect();
+    return {
+      border: bottom ? getComputedStyle(bottom).borderTopWidth : '',
+      column: [Math.min(...cols.map((r) => r.left)), Math.max(...cols.map((r) => r.right))],
+      divider: [divider?.left ?? 0, divider?.right ?? 0],
+    };
+  });
+  expect(edges.border).toBe('1px');
+  expect(edges.divider[0]).toBeCloseTo(edges.column[0] ?? 0, 0);
+  expect(edges.divider[1]).toBeCloseTo(edges.column[1] ?? 0, 0);
+});
+
+test('the payment pages head with a page title of the site scale, not the display size of the shop listings', async ({
+  page,
+}) => {
+  const size = async () =>
+    page.getByRole('heading', { level: 1 }).evaluate((h) => Number.parseFloat(getComputedStyle(h).fontSize));
+  await page.goto('/contact');
+  const pageTitle = await size();
+  for (const path of ['/payment-canceled', '/payment-success']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await size(), path).toBe(pageTitle);
+  }
+});

@@ -61,9 +61,10 @@ export const bottom = style({
   flexWrap: 'wrap',
   justifyContent: 'space-between',
   gap: vars.space.sm,
-  maxWidth: vars.layout.maxWidth,
+  // its divider spans the content column, as the columns above do, not the gutters beside it
+  width: `calc(min(100%, ${vars.layout.maxWidth}) - 2 * ${vars.layout.gutter})`,
   marginInline: 'auto',
-  padding: `${vars.space.md} ${vars.layout.gutter} ${vars.space.lg}`,
+  padding: `${vars.space.md} 0 ${vars.space.lg}`,
   borderTop: '1px solid rgba(246, 243, 238, 0.16)',
   color: vars.color.inverseMuted,
   fontSize: vars.fontSize.xs,

@@ -71,7 +71,14 @@ export const progress = style({ flex: 1, height: '0.75rem', accentColor: vars.co
 
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
 
-export const sectionTitle = style({ fontSize: vars.fontSize.md, fontWeight: 600 });
+/** "Video", "Text content": set as the admin page's labels (AdminVideos.css.ts), not as the serif headings. */
+export const sectionTitle = style({
+  fontFamily: vars.font.sans,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  letterSpacing: 'normal',
+  lineHeight: vars.lineHeight.snug,
+});
 
 export const text = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: vars.lineHeight.body });
 

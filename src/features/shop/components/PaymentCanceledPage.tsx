@@ -24,7 +24,7 @@ export function PaymentCanceledPage({ sessionId }: { sessionId?: string }) {
         <CloseSession sessionId={toCancel} onClosed={toCancel === rememberedSession ? forgetSession : undefined} />
       ) : null}
       <p className={eyebrow}>Checkout</p>
-      <h1 className={styles.title}>Payment canceled</h1>
+      <h1 className={styles.statusTitle}>Payment canceled</h1>
       <p>Your payment was canceled. No charges were made.</p>
       {count > 0 ? (
         <p data-testid="cart-kept">{count === 1 ? 'The print is' : `The ${count} prints are`} still in your cart.</p>

@@ -106,7 +106,7 @@ function PaymentOutcomeView({ outcome, order }: { outcome: PaymentOutcome; order
     <div className={`${container} ${styles.status}`}>
       <PageHead title={outcome.title} />
       <p className={eyebrow}>{paid ? 'Thank you' : 'Checkout'}</p>
-      <h1 className={styles.title} data-testid="payment-title">
+      <h1 className={styles.statusTitle} data-testid="payment-title">
         {outcome.title}
       </h1>
       <div aria-live="polite">

@@ -49,7 +49,7 @@ export function PrintViewPage({ slug, gone = false }: { slug?: string; gone?: bo
   if (!print) {
     return (
       <div className={`${container} ${styles.status}`}>
-        <h1 className={styles.title}>No prints available</h1>
+        <h1 className={styles.statusTitle}>No prints available</h1>
         <Link to="/print-editions">Back to print editions</Link>
       </div>
     );

@@ -48,6 +48,9 @@ export const description = style({ whiteSpace: 'pre-line', lineHeight: vars.line
 
 export const notes = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.body });
 
+/** A status page's heading (payment outcome, nothing for sale): a page title, not the listings' display size. */
+export const statusTitle = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
+
 export const status = style({
   display: 'grid',
   gap: vars.space.md,

@@ -4,6 +4,7 @@
 // send functions are replaced; the forms, the shared submit hook and the toasts are real.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from '@/features/contact/components/ContactForm';
@@ -97,9 +98,18 @@ const CASES: Case[] = [
   },
 ];
 
+/** The forms link the privacy policy: a router to resolve the link, and no route of it rendered. */
 function renderForm(form: ReactElement) {
   const client = new QueryClient();
-  return render(<QueryClientProvider client={client}>{form}</QueryClientProvider>);
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <RouterContextProvider router={router as never}>{form}</RouterContextProvider>
+    </QueryClientProvider>,
+  );
 }
 
 const typed = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;

@@ -1,7 +1,7 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '@/App';
+import { App, type AppProps } from '@/App';
 import { appReady } from '@/app/early-presses';
 import { startFormOutbox } from '@/app/form-outbox';
 import { installPreloadRecovery } from '@/app/pwa/preload-recovery';
@@ -30,38 +30,32 @@ export function startApp() {
 
   const serverState = readServerState(document);
   if (serverState && root.firstElementChild) void hydrateServerPage(root, serverState);
-  else if (root.hasAttribute(FRAME_ATTRIBUTE)) void renderOverFrame(root);
-  else {
-    startFormOutbox();
-    // The app shell (the service worker's copy, or a page the server did not render).
-    void useCartStore.persist.rehydrate();
-    createRoot(root).render(
-      <StrictMode>
-        <App onMounted={appReady} />
-      </StrictMode>,
-    );
-    markStarted();
-  }
+  else void renderApp(root);
 }
 
 /**
- * The server's frame of a page it does not render (lib/ssr/page-frame.ts): the page is loaded
- * first and rendered in place of the frame in one commit, so the top bar the visitor sees does
- * not blink out (React empties the container when it first commits, and the router renders
- * nothing until the layout's data is read). A page whose loading waits on the network (a
- * session check on a hanging link) is rendered after FRAME_WAIT_MS all the same, to show its
+ * The app rendered in the browser: over the app shell (the service worker's copy) at once, or
+ * over the server's frame of a page it does not render (lib/ssr/page-frame.ts). The frame's
+ * page is loaded first and rendered in its place in one commit, so the top bar the visitor sees
+ * does not blink out (React empties the container when it first commits, and the router
+ * renders nothing until the layout's data is read); a page whose loading waits on the network
+ * (a session check on a hanging link) is rendered after FRAME_WAIT_MS all the same, to show its
  * own progress. Presses kept meanwhile land on the app's own controls (early-presses.ts).
  */
-async function renderOverFrame(container: HTMLElement) {
+async function renderApp(container: HTMLElement) {
   startFormOutbox();
   void useCartStore.persist.rehydrate();
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
-  await Promise.race([router.load().catch(() => undefined), new Promise((r) => setTimeout(r, FRAME_WAIT_MS))]);
-  container.removeAttribute(FRAME_ATTRIBUTE);
+  let loaded: Pick<AppProps, 'queryClient' | 'router'> = {};
+  if (container.hasAttribute(FRAME_ATTRIBUTE)) {
+    const queryClient = createQueryClient();
+    const router = createAppRouter(queryClient);
+    await Promise.race([router.load().catch(() => undefined), new Promise((r) => setTimeout(r, FRAME_WAIT_MS))]);
+    container.removeAttribute(FRAME_ATTRIBUTE);
+    loaded = { queryClient, router };
+  }
   createRoot(container).render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} onMounted={appReady} />
+      <App {...loaded} onMounted={appReady} />
     </StrictMode>,
   );
   markStarted();
@@ -126,7 +120,7 @@ function markStarted() {
   document.documentElement.setAttribute('data-app', 'started');
 }
 
-/** How long the server's frame stands while the page it frames loads (renderOverFrame). */
+/** How long the server's frame stands while the page it frames loads (renderApp). */
 const FRAME_WAIT_MS = 1500;
 
 /** How long the layout waits for the page it holds to hydrate (a page without a head). */

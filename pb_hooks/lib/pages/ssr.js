@@ -377,11 +377,16 @@ function markDown(url, err) {
  */
 function servePage(e, path, shell, transform) {
   const query = e.request.url.query();
-  const url = rendererBase() ? pageUrl(path, query) : "";
-  const shellPage = () => (transform ? transform(shell, path, e) : shell);
-  // no route of the app takes it: the shell (the app shows its not-found page), said as a 404
+  // the shell, said with `status` (the app shows its not-found page for a 404), for reason `why`
+  const shellAs = (status) => (why) => shellResponse(e, transform ? transform(shell, path, e) : shell, why, status);
+  // an entry that serves many paths, with this path's head tags (added per request)
+  const headed = (opts) => (entry) =>
+    entry.location || !transform ? entry : Object.assign({}, entry, { html: transform(entry.html, path, e, opts) });
+  const s = store();
+  // no route of the app takes it: the site's not-found page, said as a 404
   const known = require(`${__hooks}/lib/pages/app-routes.js`).isAppPath(path);
-  if (!rendererBase()) return shellResponse(e, shellPage(), "off", known ? 200 : 404);
+  if (!rendererBase()) return shellAs(known ? 200 : 404)("off");
+  const url = pageUrl(path, query);
   // a page of the app the server does not render (an account, the viewing room, a payment's
   // status): the site's frame, so a first visit paints the top bar, not a blank page
   if (known && !url)
@@ -389,16 +394,16 @@ function servePage(e, path, shell, transform) {
       e,
       FRAME_URL,
       FRAME,
-      (why) => shellResponse(e, shellPage(), why),
+      shellAs(200),
       () => renderFrame(shell),
-      (entry) => Object.assign({}, entry, { html: transform ? transform(entry.html, path, e) : entry.html }),
-      (key, entry) => store().set(key, entry),
+      headed(undefined),
+      (key, entry) => s.set(key, entry),
       STALE_MS,
     );
   const currency = visitorCurrency(e);
 
   if (RESULT_PAGE.test(path)) {
-    if (rendererDown()) return shellResponse(e, shellPage(), "down");
+    if (rendererDown()) return shellAs(200)("down");
     try {
       const entry = renderEntry(e, url, path, shell, transform, currency);
       e.response.header().set("X-SSR", "miss");
@@ -406,13 +411,12 @@ function servePage(e, path, shell, transform) {
       return entry.location ? e.redirect(302, entry.location) : e.html(entry.status, entry.html);
     } catch (err) {
       if (connectionFailed(err)) markDown(url, err);
-      return shellResponse(e, shellPage(), "down");
+      return shellAs(200)("down");
     }
   }
 
   // one copy of a page per currency
   const key = `${url}#${currency}`;
-  const s = store();
   const cached = known ? s.get(PREFIX + key) : null;
   if (cached && Date.now() - cached.at < FRESH_MS) {
     s.set(USED + PREFIX + key, Date.now());
@@ -423,20 +427,14 @@ function servePage(e, path, shell, transform) {
   const missing = known ? missingRoute($app, path, query) : ANY_ROUTE;
   if (missing) {
     // every made-up slug of a route shares one rendering of its not-found page
-    const headed = (entry) =>
-      entry.location
-        ? entry
-        : Object.assign({}, entry, {
-            html: transform ? transform(entry.html, path, e, { rendered: true }) : entry.html,
-          });
     const renderUrl = known ? url : NOT_FOUND_URL;
     return serveFrom(
       e,
       renderUrl,
       `${MISSING + missing}#${currency}`,
-      (why) => shellResponse(e, shellPage(), why, 404),
+      shellAs(404),
       () => renderEntry(e, renderUrl, path, shell, null, currency),
-      headed,
+      headed({ rendered: true }),
       (key, entry) => s.set(key, entry),
       // what exists is checked on every request: a route's not-found page itself seldom changes
       STALE_MS,
@@ -446,7 +444,7 @@ function servePage(e, path, shell, transform) {
     e,
     url,
     PREFIX + key,
-    (why) => shellResponse(e, shellPage(), why),
+    shellAs(200),
     () => renderEntry(e, url, path, shell, transform, currency),
     (x) => x,
     remember,
@@ -455,8 +453,8 @@ function servePage(e, path, shell, transform) {
 
 /**
  * The stored page at `key` (fresh, or stale while one request renders it again), the one
- * render under way, or the shell. `render` makes an entry, `keep(key, entry)` stores it, `show`
- * turns an entry into what this request is sent.
+ * render under way, or the shell (`shellFallback(why)`). `render` makes an entry, `keep(key, entry)`
+ * stores it, `show` turns an entry into what this request is sent.
  */
 function serveFrom(e, url, key, shellFallback, render, show, keep, freshMs) {
   const s = store();
